@@ -1,0 +1,2 @@
+// The system libpng (Debian: libpng-dev, pkg-config "libpng").
+#include <png.h>

@@ -1,0 +1,70 @@
+// C wrapper around libpng for filmstrip.
+//
+// libpng reports errors from its full API by calling longjmp; Swift frames must never be
+// crossed by a longjmp, so every libpng call of the full API happens inside the C functions
+// below, each owning its own setjmp. Errors come back as a non-zero return value with a
+// message copied into the caller's buffer.
+//
+// Pixel layout everywhere: RGBA8, row-major, 4 bytes per pixel (R, G, B, A), rows `stride`
+// bytes apart, first row at the top.
+#ifndef FILMSTRIP_PNG_SHIM_H
+#define FILMSTRIP_PNG_SHIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// A growable byte buffer owned by the shim; free it with fs_png_buffer_free.
+typedef struct fs_png_buffer {
+    unsigned char *data;
+    size_t size;
+    size_t capacity;
+} fs_png_buffer;
+
+/// Size of the error message buffers passed to the shim (bytes, including the NUL).
+#define FS_PNG_MESSAGE_SIZE 256
+
+/// Encodes an RGBA8 image as an 8-bit truecolour-with-alpha PNG.
+/// compression_level: zlib level 0...9. filters: a mask of PNG_FILTER_* values (0 = libpng default).
+/// No tIME, tEXt, zTXt, iTXt or gAMA chunks are written: the bytes depend on pixels and settings alone.
+/// Returns 0 on success; otherwise non-zero with a message in `message` and `out` left empty.
+int fs_png_encode_rgba(const unsigned char *rgba, uint32_t width, uint32_t height, size_t stride,
+                       int compression_level, int filters, fs_png_buffer *out,
+                       char message[FS_PNG_MESSAGE_SIZE]);
+
+/// Encodes an 8-bit indexed-colour PNG: `indices` holds one palette index per pixel, row-major,
+/// rows `stride` bytes apart; `palette_rgba` holds `palette_count` (1...256) RGBA entries.
+/// A tRNS chunk is written only when some entry has alpha below 255.
+/// bit_depth: 1, 2, 4 or 8 (indices must fit). Returns 0 on success, as fs_png_encode_rgba.
+int fs_png_encode_indexed(const unsigned char *indices, uint32_t width, uint32_t height, size_t stride,
+                          const unsigned char *palette_rgba, int palette_count, int bit_depth,
+                          int compression_level, int filters, fs_png_buffer *out,
+                          char message[FS_PNG_MESSAGE_SIZE]);
+
+/// Decodes any PNG into RGBA8 (stride = width * 4) through libpng's simplified API.
+/// On success returns 0 and sets *out_rgba (malloc'd; free with fs_png_free), *width, *height.
+int fs_png_decode_rgba(const unsigned char *png, size_t size, unsigned char **out_rgba,
+                       uint32_t *width, uint32_t *height, char message[FS_PNG_MESSAGE_SIZE]);
+
+/// Frees a buffer filled by fs_png_encode_*.
+void fs_png_buffer_free(fs_png_buffer *buffer);
+
+/// Frees pixels returned by fs_png_decode_rgba.
+void fs_png_free(void *pointer);
+
+/// PNG_FILTER_* values, exported because libpng's macros do not import into Swift.
+extern const int FS_PNG_FILTER_NONE;
+extern const int FS_PNG_FILTER_SUB;
+extern const int FS_PNG_FILTER_UP;
+extern const int FS_PNG_FILTER_AVG;
+extern const int FS_PNG_FILTER_PAETH;
+extern const int FS_PNG_ALL_FILTERS;
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

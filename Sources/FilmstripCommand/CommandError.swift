@@ -1,0 +1,44 @@
+/// A command that cannot go on because its input or environment is wrong (exit code 2).
+///
+/// Public and small; the detail lives in ``Problem`` and is rendered to text in one place,
+/// ``description``, always naming the file and, for plans, the JSON path.
+public struct CommandError: Error, CustomStringConvertible {
+    /// What went wrong, in detail.
+    enum Problem {
+        case usage(String)
+        case plan(file: String, path: String, message: String)
+        case unreadable(file: String, reason: String)
+        case font(file: String, line: Int, message: String)
+        case output(path: String, reason: String)
+        case run(plan: String, message: String)
+        case noPlans(folder: String)
+    }
+
+    let problem: Problem
+
+    init(_ problem: Problem) {
+        self.problem = problem
+    }
+
+    /// The exit code: always 2 (bad input or environment).
+    public var exitCode: Int32 { 2 }
+
+    public var description: String {
+        switch problem {
+        case .usage(let message):
+            "\(message)\nRun 'filmstrip --help' for usage."
+        case .plan(let file, let path, let message):
+            "\(file): \(path): \(message)"
+        case .unreadable(let file, let reason):
+            "\(file): cannot read: \(reason)"
+        case .font(let file, let line, let message):
+            line > 0 ? "\(file):\(line): not a usable BDF font: \(message)" : "\(file): not a usable BDF font: \(message)"
+        case .output(let path, let reason):
+            "\(path): cannot write output: \(reason)"
+        case .run(let plan, let message):
+            "\(plan): \(message)"
+        case .noPlans(let folder):
+            "\(folder): no capture plans (*.json) found; pass plan files, or run from the project root"
+        }
+    }
+}

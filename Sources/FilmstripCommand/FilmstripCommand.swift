@@ -1,0 +1,110 @@
+import FilmstripCore
+import Foundation
+
+/// The `filmstrip` command line: `record`, `check`, `--help`, `--version`.
+///
+/// This target is the only one that touches the file system, the environment and the
+/// terminal. Exit codes (DESIGN.md): 0 every check passed; 1 a check failed, with each reason
+/// printed; 2 the input or environment is wrong, naming the file and JSON path or line.
+public enum FilmstripCommand {
+    /// The tool's version, printed by `--version`.
+    public static let version = "0.1.0"
+
+    /// Runs the command line `arguments` (without the program name) and returns the exit code.
+    public static func main(arguments: [String]) -> Int32 {
+        let terminal = Terminal()
+        guard let command = arguments.first else {
+            terminal.print(Help.overview)
+            return 0
+        }
+        let rest = Array(arguments.dropFirst())
+        do throws(CommandError) {
+            switch command {
+            case "--help", "-h", "help":
+                terminal.print(Help.overview)
+                return 0
+            case "--version":
+                terminal.print("filmstrip \(version)")
+                return 0
+            case "record":
+                let options = try CommandLineOptions(rest, allowOut: true, allowFont: true)
+                if options.help {
+                    terminal.print(Help.record)
+                    return 0
+                }
+                return try RecordCommand(options: options, terminal: terminal).run()
+            case "check":
+                let options = try CommandLineOptions(rest, allowOut: false, allowFont: false)
+                if options.help {
+                    terminal.print(Help.check)
+                    return 0
+                }
+                return try CheckCommand(options: options, terminal: terminal).run()
+            default:
+                throw CommandError(.usage("unknown command '\(command)'; expected record or check"))
+            }
+        } catch {
+            terminal.diagnose("error: \(error)")
+            return error.exitCode
+        }
+    }
+}
+
+/// The help texts.
+enum Help {
+    static let overview = """
+        filmstrip \(FilmstripCommand.version): record filmstrips of async-state UI benches and measure them.
+
+        USAGE
+          filmstrip record [PLAN…] [--out DIR] [--clock virtual|real] [--font FILE.bdf]
+          filmstrip check  [PLAN…] [--clock virtual|real]
+          filmstrip --version
+
+        With no PLAN, every captures/*.json is run. Run 'filmstrip <command> --help' for details.
+
+        EXIT CODES
+          0  every check passed
+          1  a check failed (coverage, dominance); each reason is printed
+          2  bad input or environment (plan, font, output folder); the file and JSON path or line are printed
+        """
+
+    static let record = """
+        filmstrip record: run capture plans and write their frames, stills, filmstrip, report and contact sheet.
+
+        USAGE
+          filmstrip record [PLAN…] [--out DIR] [--clock virtual|real] [--font FILE.bdf]
+
+        ARGUMENTS
+          PLAN               capture plan files (default: every captures/*.json)
+
+        OPTIONS
+          --out DIR          output root (default: captures); each plan writes DIR/<plan>/
+          --clock KIND       virtual (default: exact and repeatable) or real (runs in real time, measured)
+          --font FILE.bdf    a BDF 2.1 bitmap font (default: the bundled misc-fixed 6x13)
+          -h, --help         show this help
+
+        OUTPUTS (per plan, in DIR/<plan>/)
+          frames/NNNN.png    every frame, at the plan's scale
+          stills/NAME.png    the plan's stills
+          filmstrip.png      all frames in one strip, labelled with their time
+          report.json        dwell, coverage, dominance, timeline and files
+          index.html         the contact sheet
+        and DIR/index.html across all plans. Every plan is validated before anything is written.
+        """
+
+    static let check = """
+        filmstrip check: run capture plans and judge them without writing any file (the CI gate).
+
+        USAGE
+          filmstrip check [PLAN…] [--clock virtual|real]
+
+        ARGUMENTS
+          PLAN               capture plan files (default: every captures/*.json)
+
+        OPTIONS
+          --clock KIND       virtual (default) or real
+          -h, --help         show this help
+
+        Prints each plan's dwell table and verdict; exits 1 when any check fails, 2 on bad input.
+        """
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// One plan's output folder. Every write is atomic (a temporary file in the same folder, then
+/// a rename), and the only files ever removed are those a previous run's `report.json` lists
+/// as written by filmstrip.
+struct OutputFolder {
+    /// The folder, e.g. `captures/inbox-cycle`.
+    let path: String
+
+    /// Creates the folder and `subfolders` inside it when missing.
+    /// - Throws: ``CommandError`` (output) when it cannot be created or written.
+    func prepare(subfolders: [String]) throws(CommandError) {
+        for folder in [path] + subfolders.map({ "\(path)/\($0)" }) {
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                throw CommandError(.output(path: folder, reason: error.localizedDescription))
+            }
+            guard FileManager.default.isWritableFile(atPath: folder) else {
+                throw CommandError(.output(path: folder, reason: "the folder is not writable"))
+            }
+        }
+    }
+
+    /// Writes `data` to `relative` atomically.
+    func write(_ data: Data, to relative: String) throws(CommandError) {
+        let file = "\(path)/\(relative)"
+        do {
+            try data.write(to: URL(fileURLWithPath: file), options: .atomic)
+        } catch {
+            throw CommandError(.output(path: file, reason: error.localizedDescription))
+        }
+    }
+
+    /// The bytes of `relative`, or nil.
+    func read(_ relative: String) -> Data? {
+        FileManager.default.contents(atPath: "\(path)/\(relative)")
+    }
+
+    /// Removes files filmstrip wrote before (`previous`) that this run did not write again (`current`).
+    /// Paths outside the folder, or that are not regular files, are left alone.
+    func removeStale(previous: [String], current: Set<String>) {
+        for relative in previous where !current.contains(relative) {
+            guard !relative.hasPrefix("/"), !relative.split(separator: "/").contains("..") else { continue }
+            let file = "\(path)/\(relative)"
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+            try? FileManager.default.removeItem(atPath: file)
+        }
+    }
+}

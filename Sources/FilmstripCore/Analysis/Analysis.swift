@@ -1,0 +1,105 @@
+/// The measurements and verdict of one run: dwell per phase and per panel depiction, the
+/// coverage and dominance checks, and every failed reason in words.
+///
+/// It works on the timeline's segments and the frame records, never on pixels.
+public struct Analysis: Sendable {
+    /// The window's length, ms.
+    public let windowMs: Int
+    /// Frames taken (not dropped).
+    public let frameCount: Int
+    /// Frames dropped because they could not be taken on time (real clock).
+    public let droppedFrames: Int
+    /// Per phase, in the bench's order (every phase listed, 0 when never shown).
+    public let phases: [(name: String, dwell: Dwell)]
+    /// Per panel (plan order), per depiction (order of first appearance in the window).
+    public let panels: [(panel: String, depictions: [(depiction: String, dwell: Dwell)])]
+    /// Every check, coverage first, then dominance, each in phase order.
+    public let checks: [CheckResult]
+    /// The failed checks' sentences, dominance first, coverage after ("empty, failed and loaded
+    /// were never captured" gathers every phase with no frame).
+    public let reasons: [String]
+
+    /// True when every check passed.
+    public var passed: Bool { checks.allSatisfy(\.passed) }
+
+    /// One line: `passed` or `failed: <reasons joined by "; ">.`
+    public var verdict: String {
+        passed ? "passed" : "failed: " + reasons.joined(separator: "; ") + "."
+    }
+
+    /// The dwell of `phase`, or nil for a name the bench lacks.
+    public func dwell(ofPhase phase: String) -> Dwell? {
+        phases.first { $0.name == phase }?.dwell
+    }
+
+    /// The dwell of `depiction` on `panel`; nil when the panel never showed it in the window.
+    public func dwell(ofDepiction depiction: String, panel: String) -> Dwell? {
+        panels.first { $0.panel == panel }?.depictions.first { $0.depiction == depiction }?.dwell
+    }
+
+    /// Measures `run` against its plan's expectations.
+    public init(_ run: RecordedRun) {
+        let plan = run.plan
+        let start = plan.windowStartMs
+        let end = plan.windowEndMs
+        let taken = run.frames.filter { !$0.dropped }
+        windowMs = plan.windowMs
+        frameCount = taken.count
+        droppedFrames = run.frames.count - taken.count
+
+        func dwells(_ segments: [Segment], framesShowing: (String) -> Int, names: [String]?) -> [(String, Dwell)] {
+            var order: [String] = names ?? []
+            var ms: [String: Int] = [:]
+            for segment in segments {
+                guard let clipped = segment.clipped(fromMs: start, toMs: end) else { continue }
+                ms[clipped.name, default: 0] += clipped.durationMs
+                if !order.contains(clipped.name) { order.append(clipped.name) }
+            }
+            return order.map { name in
+                (name, Dwell(ms: ms[name] ?? 0, frames: framesShowing(name), windowMs: plan.windowMs, frameCount: taken.count))
+            }
+        }
+        let phases = dwells(run.phaseSegments, framesShowing: { name in taken.count { $0.phase == name } }, names: run.phaseNames)
+        self.phases = phases
+        panels = plan.panels.map { panel in
+            let depictions = dwells(
+                run.depictionSegments[panel] ?? [],
+                framesShowing: { name in taken.count { $0.panels.contains { $0.panel == panel && $0.depiction.id == name } } },
+                names: nil)
+            return (panel, depictions.map { (depiction: $0.0, dwell: $0.1) })
+        }
+
+        var coverage: [CheckResult] = []
+        var dominance: [CheckResult] = []
+        var never: [String] = []
+        var under: [String] = []
+        var over: [String] = []
+        for (name, dwell) in phases {
+            if let minimum = plan.expect.minFrames[name] {
+                let passed = dwell.frames >= minimum
+                let message = "\(name): \(Quantity.frames(dwell.frames)) (\(Quantity.seconds(dwell.ms))), at least \(Quantity.frames(minimum)) required"
+                coverage.append(CheckResult(name: "coverage.\(name)", passed: passed, message: message))
+                if !passed {
+                    if dwell.frames == 0 {
+                        never.append(name)
+                    } else {
+                        under.append("\(name) was captured in \(Quantity.frames(dwell.frames)), \(minimum) required")
+                    }
+                }
+            }
+            if let limit = plan.expect.maxSharePercent[name] {
+                let framesOver = dwell.frames * 100 > limit * taken.count
+                let timeOver = dwell.ms * 100 > limit * plan.windowMs
+                let measured = "\(name) filled \(dwell.frames) of \(taken.count) frames (\(Quantity.seconds(dwell.ms)) of \(Quantity.seconds(plan.windowMs)), limit \(limit)%)"
+                dominance.append(CheckResult(name: "dominance.\(name)", passed: !(framesOver || timeOver), message: measured))
+                if framesOver || timeOver { over.append(measured) }
+            }
+        }
+        checks = coverage + dominance
+        var reasons = over + under
+        if !never.isEmpty {
+            reasons.append("\(Quantity.list(never)) \(never.count == 1 ? "was" : "were") never captured")
+        }
+        self.reasons = reasons
+    }
+}

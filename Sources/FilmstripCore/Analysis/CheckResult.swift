@@ -1,0 +1,15 @@
+/// The outcome of one check of a run: coverage of a phase, or its dominance.
+public struct CheckResult: Hashable, Sendable {
+    /// `coverage.<phase>` or `dominance.<phase>`.
+    public var name: String
+    /// Whether the run satisfied it.
+    public var passed: Bool
+    /// One sentence: what was measured, against what limit.
+    public var message: String
+
+    public init(name: String, passed: Bool, message: String) {
+        self.name = name
+        self.passed = passed
+        self.message = message
+    }
+}

@@ -1,0 +1,24 @@
+/// How long something was on screen inside the recording window: exact milliseconds from the
+/// timeline, with the frame count beside it (DESIGN.md, rule of time 6).
+public struct Dwell: Hashable, Sendable {
+    /// Milliseconds inside the window, from half-open timeline intervals.
+    public var ms: Int
+    /// Frames (not dropped) that showed it.
+    public var frames: Int
+    /// The window's length, in ms.
+    public var windowMs: Int
+    /// Frames taken in the window (not dropped).
+    public var frameCount: Int
+
+    public init(ms: Int, frames: Int, windowMs: Int, frameCount: Int) {
+        self.ms = ms
+        self.frames = frames
+        self.windowMs = windowMs
+        self.frameCount = frameCount
+    }
+
+    /// `ms / windowMs`, 0...1.
+    public var share: Double { windowMs > 0 ? Double(ms) / Double(windowMs) : 0 }
+    /// `frames / frameCount`, 0...1.
+    public var frameShare: Double { frameCount > 0 ? Double(frames) / Double(frameCount) : 0 }
+}

@@ -1,0 +1,29 @@
+/// What a panel actually shows a person at an instant (DESIGN.md, "depiction").
+///
+/// Panels report it beside their pixels; dwell and coverage are computed per depiction.
+/// The identifier is the name used in reports and JSON (`"spinner"`, `"emptyMessage"`, …).
+public struct Depiction: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The name used in reports: lower camel case.
+    public let id: String
+
+    public init(_ id: String) {
+        self.id = id
+    }
+
+    public var description: String { id }
+
+    public static func < (lhs: Depiction, rhs: Depiction) -> Bool { lhs.id < rhs.id }
+
+    /// Nothing but a dash and a note: the control's silence (seed 000).
+    public static let dash = Depiction("dash")
+    /// A spinning loader.
+    public static let spinner = Depiction("spinner")
+    /// Skeleton rows shaped like the content.
+    public static let skeleton = Depiction("skeleton")
+    /// An empty-state message (seed 000's `0 pending`).
+    public static let emptyMessage = Depiction("emptyMessage")
+    /// An error message with a retry action.
+    public static let errorRetry = Depiction("errorRetry")
+    /// The content rows.
+    public static let rows = Depiction("rows")
+}

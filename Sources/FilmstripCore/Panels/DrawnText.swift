@@ -1,0 +1,20 @@
+import FilmstripRaster
+
+/// One run of text a panel drew: the string, where its pen started (panel coordinates, the
+/// baseline's y), and its colour. Tests read these records instead of guessing from pixels.
+public struct DrawnText: Hashable, Sendable, CustomStringConvertible {
+    /// The text exactly as drawn.
+    public var text: String
+    /// Pen start on the baseline, in panel pixels at 1×.
+    public var origin: Point
+    /// The colour the glyphs were painted in.
+    public var color: Color
+
+    public init(text: String, origin: Point, color: Color) {
+        self.text = text
+        self.origin = origin
+        self.color = color
+    }
+
+    public var description: String { text }
+}

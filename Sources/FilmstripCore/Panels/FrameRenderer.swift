@@ -1,0 +1,51 @@
+import FilmstripRaster
+
+/// Draws a whole frame: a header bar (plan name, time, phase) over the panels side by side,
+/// then scales it by an integer factor.
+struct FrameRenderer<Phase>: Sendable {
+    let planName: String
+    let panels: [any Panel<Phase>]
+    let phaseName: @Sendable (Phase) -> String
+
+    /// Logical (1×) frame geometry.
+    static var margin: Int { 8 }
+    static var headerHeight: Int { 20 }
+
+    /// The 1× size of a frame with `panelCount` panels, in pixels.
+    static func size(panelCount: Int) -> (width: Int, height: Int) {
+        (margin + panelCount * (PanelLayout.width + margin), headerHeight + PanelLayout.height + margin)
+    }
+
+    func render(_ phase: Phase, atMs timeMs: Int, font: BitmapFont, scale: Int) -> RenderedFrame {
+        let size = Self.size(panelCount: panels.count)
+        var canvas = Canvas(width: size.width, height: size.height, background: Palette.background)
+        var missing: [Unicode.Scalar] = []
+        func note(_ run: TextRun) {
+            for scalar in run.missing where !missing.contains(scalar) { missing.append(scalar) }
+        }
+        // Header: plan name left; phase swatch, time and phase right.
+        canvas.fill(Rect(x: 0, y: 0, width: size.width, height: Self.headerHeight - 4), with: Palette.header)
+        let baseline = 12
+        note(canvas.drawText(planName, at: Point(x: Self.margin, y: baseline), font: font, color: Palette.dimText))
+        let name = phaseName(phase)
+        let label = "\(timeMs) ms · \(name)"
+        let labelWidth = font.width(of: label)
+        let labelX = size.width - Self.margin - labelWidth
+        note(canvas.drawText(label, at: Point(x: labelX, y: baseline), font: font, color: Palette.text))
+        canvas.fill(Rect(x: labelX - 12, y: 4, width: 8, height: 8), with: Palette.color(forPhase: name))
+
+        var renderings: [PanelRendering] = []
+        for (index, panel) in panels.enumerated() {
+            var painter = PanelPainter(width: PanelLayout.width, height: PanelLayout.height, font: font, background: Palette.panel)
+            painter.canvas.stroke(painter.canvas.bounds, with: panel.tint)
+            painter.canvas.fill(Rect(x: 0, y: 0, width: PanelLayout.width, height: PanelLayout.titleHeight), with: panel.tint)
+            note(painter.canvas.drawText(panel.title, at: Point(x: 6, y: 12), font: font, color: Palette.header))
+            panel.draw(phase, atMs: timeMs, on: &painter)
+            for scalar in painter.missing where !missing.contains(scalar) { missing.append(scalar) }
+            canvas.draw(painter.canvas, at: Point(x: Self.margin + index * (PanelLayout.width + Self.margin), y: Self.headerHeight))
+            renderings.append(PanelRendering(
+                panel: panel.id, depiction: panel.depiction(for: phase), texts: painter.texts, elements: painter.elements))
+        }
+        return RenderedFrame(canvas: canvas.scaled(by: scale), panels: renderings, missing: missing)
+    }
+}

@@ -1,0 +1,39 @@
+import FilmstripRaster
+
+/// The fixed colours of every frame, so the same plan always gives the same pixels.
+///
+/// Rose is the control's tint and mint the candidate's (seed 000); phase colours are shared
+/// by frames, the filmstrip and the contact sheet.
+public enum Palette {
+    /// Frame background.
+    public static let background = Color(hex: 0x14161B)
+    /// Panel body.
+    public static let panel = Color(hex: 0x1E2128)
+    /// Header bar.
+    public static let header = Color(hex: 0x0B0C10)
+    /// Main text.
+    public static let text = Color(hex: 0xE6E8EE)
+    /// Secondary text.
+    public static let dimText = Color(hex: 0x8A90A0)
+    /// Faint lines: separators, inactive spinner spokes, skeleton blocks.
+    public static let faint = Color(hex: 0x3A3F4B)
+    /// The control panel's tint (seed 000: rose).
+    public static let rose = Color(hex: 0xF43F5E)
+    /// The candidate panel's tint (seed 000: mint).
+    public static let mint = Color(hex: 0x3DDC97)
+    /// Error text.
+    public static let danger = Color(hex: 0xFF6B6B)
+
+    /// The colour that stands for a phase in strips, timelines and contact sheets.
+    public static func color(forPhase phase: String) -> Color {
+        switch phase {
+        case "loading": Color(hex: 0xF5B841)
+        case "empty": Color(hex: 0x5AB0F0)
+        case "failed": Color(hex: 0xF0555A)
+        case "loaded": Color(hex: 0x3DDC97)
+        case "offline": Color(hex: 0xA78BFA)
+        case "refreshing": Color(hex: 0x7DD3FC)
+        default: Color(hex: 0x9CA3AF)
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import FilmstripRaster
+
+/// A renderer that draws one phase into its part of the frame and says what it depicts.
+///
+/// Several panels read the same phase (seed 000: the control `LoadedOnlyPanel` beside
+/// `AllFourPanel`). ``depiction(for:)`` is a pure function of the phase, so dwell per depiction
+/// comes from the timeline exactly; ``draw(_:atMs:on:)`` paints it.
+public protocol Panel<Phase>: Sendable {
+    /// The phase type of the bench this panel draws.
+    associatedtype Phase
+    /// The name used in plans and reports (`"loadedOnly"`).
+    var id: String { get }
+    /// The caption drawn in the panel's title bar (`"LOADED ONLY"`).
+    var title: String { get }
+    /// The panel's colour: border, title bar, accents.
+    var tint: Color { get }
+    /// What the panel shows a person for `phase`.
+    func depiction(for phase: Phase) -> Depiction
+    /// Draws `phase` as it looks at `timeMs` into the panel's body. The painter's canvas is the
+    /// whole panel (1×); the title bar is already drawn, and the body is ``PanelLayout/body``.
+    func draw(_ phase: Phase, atMs timeMs: Int, on painter: inout PanelPainter)
+}
+
+/// Panel geometry at 1×, in pixels.
+public enum PanelLayout {
+    /// Panel width.
+    public static let width = 212
+    /// Panel height, title bar included.
+    public static let height = 150
+    /// Title bar height.
+    public static let titleHeight = 16
+    /// The area below the title bar, inside the 1-pixel border.
+    public static let body = Rect(x: 1, y: titleHeight, width: width - 2, height: height - titleHeight - 1)
+    /// The body's centre column.
+    public static let centerX = width / 2
+}

@@ -1,0 +1,20 @@
+/// An element a panel exposes to assistive technology (its accessibility tree), recorded
+/// beside its pixels: a role and a label.
+public struct SemanticElement: Hashable, Sendable, CustomStringConvertible {
+    /// The element's role.
+    public enum Role: String, Hashable, Sendable {
+        case text, button, progressIndicator, image, row
+    }
+
+    /// The role.
+    public var role: Role
+    /// What a screen reader says.
+    public var label: String
+
+    public init(role: Role, label: String) {
+        self.role = role
+        self.label = label
+    }
+
+    public var description: String { "\(role.rawValue): \(label)" }
+}

@@ -1,0 +1,42 @@
+/// One scripted step of a plan: a fetch that stays in flight for `latencyMs`, then replies.
+///
+/// The bench enters loading when the beat starts; after the latency (stretched by slow motion)
+/// the reply lands, and the reply's phase stays on screen for `holdMs` before the next beat
+/// starts. A `.loading` reply never lands: the fetch is simply in flight for the whole latency,
+/// like seed 000's loading scenario.
+public struct Beat: Hashable, Sendable {
+    /// What the fetch answers.
+    public enum Reply: Hashable, Sendable {
+        /// No answer within the beat: loading for the whole latency.
+        case loading
+        /// A successful answer with nothing in it.
+        case empty
+        /// A failure with the message the server gave.
+        case failed(message: String)
+        /// A successful answer with rows.
+        case loaded(rows: [ManifestRow])
+
+        /// The reply's name in plans and reports: "loading", "empty", "failed" or "loaded".
+        public var name: String {
+            switch self {
+            case .loading: "loading"
+            case .empty: "empty"
+            case .failed: "failed"
+            case .loaded: "loaded"
+            }
+        }
+    }
+
+    /// The reply.
+    public var reply: Reply
+    /// Scripted latency in ms before slow motion (≥ 0).
+    public var latencyMs: Int
+    /// How long the reply's phase is held before the next beat, in ms (≥ 0; not stretched by slow motion).
+    public var holdMs: Int
+
+    public init(reply: Reply, latencyMs: Int, holdMs: Int = 0) {
+        self.reply = reply
+        self.latencyMs = latencyMs
+        self.holdMs = holdMs
+    }
+}

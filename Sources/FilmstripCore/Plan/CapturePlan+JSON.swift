@@ -1,0 +1,233 @@
+import Foundation
+
+extension CapturePlan {
+    /// The members a plan may have.
+    static let planKeys = [
+        "bench", "summary", "panels", "mode", "slowMotion", "script", "windowStartMs", "windowMs",
+        "frameIntervalMs", "frameCount", "scale", "stills", "expect",
+    ]
+
+    /// Reads and validates a capture plan.
+    ///
+    /// ```json
+    /// { "bench": "inbox", "mode": "cycle", "windowMs": 12000, "frameIntervalMs": 500,
+    ///   "script": [ { "reply": "loading", "latencyMs": 1100 },
+    ///               { "reply": "empty", "latencyMs": 790, "holdMs": 1500 } ] }
+    /// ```
+    ///
+    /// Members: `bench` (required), `summary`, `panels` (default: the bench's panels), `mode`
+    /// (`cycle` default, or `pinned`), `slowMotion` (a number > 0 with at most three decimals,
+    /// default 1), `script` (required, non-empty), `windowStartMs` (default 0), `windowMs`
+    /// (required, > 0), exactly one of `frameIntervalMs` or `frameCount` (which must divide the
+    /// window), `scale` (1...8, default 2), `stills` (`name`, `atMs` inside the window), and
+    /// `expect` with `minFrames` and `maxSharePercent` keyed by phase (each replaces its default:
+    /// every phase in ≥ 1 frame; loading ≤ 50%). Unknown members are errors.
+    ///
+    /// - Parameters:
+    ///   - data: the file's bytes.
+    ///   - name: the plan's name (the file name without `.json`).
+    /// - Throws: ``PlanError`` naming the JSON path and what was expected.
+    public init(json data: Data, name: String) throws(PlanError) {
+        let root = try JSONObjectReader(JSONValue.parse(data), path: "$", allowed: Self.planKeys)
+
+        guard let benchName = try root.string("bench") else {
+            throw PlanError(path: "$.bench", message: "required member is missing; expected one of: \(BenchCatalog.names.joined(separator: ", "))")
+        }
+        guard let bench = BenchCatalog.entry(named: benchName) else {
+            throw PlanError(path: "$.bench", message: "unknown bench '\(benchName)'; expected one of: \(BenchCatalog.names.joined(separator: ", "))")
+        }
+
+        var panels = bench.panels
+        if let items = try root.array("panels") {
+            guard !items.isEmpty else { throw PlanError(path: "$.panels", message: "expected at least one panel") }
+            panels = []
+            for (index, item) in items.enumerated() {
+                let path = "$.panels[\(index)]"
+                guard case .string(let id) = item else {
+                    throw PlanError(path: path, message: "expected a panel name, found \(item.typeName)")
+                }
+                guard bench.panels.contains(id) else {
+                    throw PlanError(path: path, message: "unknown panel '\(id)' for bench \(benchName); expected one of: \(bench.panels.joined(separator: ", "))")
+                }
+                guard !panels.contains(id) else { throw PlanError(path: path, message: "panel '\(id)' is listed twice") }
+                panels.append(id)
+            }
+        }
+
+        var mode = Mode.cycle
+        if let text = try root.string("mode") {
+            guard let parsed = Mode(rawValue: text) else {
+                throw PlanError(path: "$.mode", message: "expected \"cycle\" or \"pinned\", found \"\(text)\"")
+            }
+            mode = parsed
+        }
+
+        let slowMotion = try Self.slowMotion(root.members["slowMotion"])
+
+        guard let scriptItems = try root.array("script") else {
+            throw PlanError(path: "$.script", message: "required member is missing; expected an array of beats")
+        }
+        guard !scriptItems.isEmpty else { throw PlanError(path: "$.script", message: "expected at least one beat") }
+        var script: [Beat] = []
+        for (index, item) in scriptItems.enumerated() {
+            script.append(try Self.beat(item, path: "$.script[\(index)]"))
+        }
+
+        let windowStartMs = try root.integer("windowStartMs", in: 0...86_400_000, unit: "ms") ?? 0
+        guard let windowMs = try root.integer("windowMs", in: 1...3_600_000, unit: "ms") else {
+            throw PlanError(path: "$.windowMs", message: "required member is missing; expected the recording window's length in ms")
+        }
+        let interval: Int
+        switch (root.has("frameIntervalMs"), root.has("frameCount")) {
+        case (true, true):
+            throw PlanError(path: "$.frameCount", message: "give frameIntervalMs or frameCount, not both")
+        case (false, false):
+            throw PlanError(path: "$.frameIntervalMs", message: "required member is missing; expected frameIntervalMs (ms between frames) or frameCount")
+        case (true, false):
+            interval = try root.integer("frameIntervalMs", in: 1...windowMs, unit: "ms (at most the window)")!
+        case (false, true):
+            let count = try root.integer("frameCount", in: 1...min(windowMs, 100_000))!
+            guard windowMs % count == 0 else {
+                throw PlanError(path: "$.frameCount", message: "expected a count that divides the \(windowMs) ms window into whole milliseconds, found \(count) (\(windowMs) / \(count) is not whole)")
+            }
+            interval = windowMs / count
+        }
+        let frames = (windowMs + interval - 1) / interval
+        guard frames <= 100_000 else {
+            throw PlanError(path: "$.frameIntervalMs", message: "expected at most 100000 frames in the window, the plan gives \(frames)")
+        }
+
+        let scale = try root.integer("scale", in: 1...8) ?? 2
+
+        var stills: [Still] = []
+        for (index, item) in (try root.array("stills") ?? []).enumerated() {
+            let path = "$.stills[\(index)]"
+            let reader = try JSONObjectReader(item, path: path, allowed: ["name", "atMs"])
+            guard let stillName = try reader.string("name") else {
+                throw PlanError(path: reader.path("name"), message: "required member is missing")
+            }
+            guard !stillName.isEmpty, stillName.count <= 64,
+                  stillName.unicodeScalars.allSatisfy({ "abcdefghijklmnopqrstuvwxyz0123456789-_".unicodeScalars.contains($0) })
+            else {
+                throw PlanError(path: reader.path("name"), message: "expected 1 to 64 lowercase letters, digits, '-' or '_', found \"\(stillName)\"")
+            }
+            guard !stills.contains(where: { $0.name == stillName }) else {
+                throw PlanError(path: reader.path("name"), message: "still '\(stillName)' is named twice")
+            }
+            guard let atMs = try reader.integer("atMs", in: windowStartMs...(windowStartMs + windowMs - 1), unit: "ms (inside the window)") else {
+                throw PlanError(path: reader.path("atMs"), message: "required member is missing")
+            }
+            stills.append(Still(name: stillName, atMs: atMs))
+        }
+
+        var expect = Expectations.defaults(phases: bench.phases)
+        if let value = root.members["expect"] {
+            let reader = try JSONObjectReader(value, path: "$.expect", allowed: ["minFrames", "maxSharePercent"])
+            if let minFrames = reader.members["minFrames"] {
+                expect.minFrames = try Self.phaseTable(minFrames, path: reader.path("minFrames"), phases: bench.phases, range: 0...100_000, unit: "frames")
+            }
+            if let shares = reader.members["maxSharePercent"] {
+                expect.maxSharePercent = try Self.phaseTable(shares, path: reader.path("maxSharePercent"), phases: bench.phases, range: 0...100, unit: "percent")
+            }
+        }
+
+        self.init(
+            name: name, summary: try root.string("summary") ?? "", bench: benchName, panels: panels, mode: mode,
+            slowMotion: slowMotion, script: script, windowStartMs: windowStartMs, windowMs: windowMs,
+            frameIntervalMs: interval, scale: scale, stills: stills, expect: expect)
+
+        if mode == .cycle {
+            let cycleMs = script.reduce(0) { $0 + effectiveLatencyMs(of: $1) + $1.holdMs }
+            guard cycleMs > 0 else {
+                throw PlanError(path: "$.script", message: "a cycle whose beats all take 0 ms would repeat without end; expected at least one beat with latencyMs or holdMs above 0")
+            }
+        }
+    }
+
+    private static func slowMotion(_ value: JSONValue?) throws(PlanError) -> SlowMotion {
+        let path = "$.slowMotion"
+        let expected = "a number from 0.001 to 100 with at most three decimals"
+        switch value {
+        case nil:
+            return .off
+        case .integer(let number)?:
+            guard (1...100).contains(number) else { throw PlanError(path: path, message: "expected \(expected), found \(number)") }
+            return SlowMotion(permille: number * 1000)
+        case .decimal(let number)?:
+            var scaled = number * 1000
+            var rounded = Decimal()
+            NSDecimalRound(&rounded, &scaled, 0, .plain)
+            guard rounded == scaled, rounded > 0, rounded <= 100_000 else {
+                throw PlanError(path: path, message: "expected \(expected), found \(number)")
+            }
+            return SlowMotion(permille: NSDecimalNumber(decimal: rounded).intValue)
+        case let other?:
+            throw PlanError(path: path, message: "expected \(expected), found \(other.typeName)")
+        }
+    }
+
+    private static func beat(_ value: JSONValue, path: String) throws(PlanError) -> Beat {
+        let reader = try JSONObjectReader(value, path: path, allowed: ["reply", "latencyMs", "holdMs", "message", "rows"])
+        guard let replyName = try reader.string("reply") else {
+            throw PlanError(path: reader.path("reply"), message: "required member is missing; expected \"loading\", \"empty\", \"failed\" or \"loaded\"")
+        }
+        guard let latencyMs = try reader.integer("latencyMs", in: 0...3_600_000, unit: "ms") else {
+            throw PlanError(path: reader.path("latencyMs"), message: "required member is missing; expected the fetch's latency in ms")
+        }
+        let holdMs = try reader.integer("holdMs", in: 0...3_600_000, unit: "ms") ?? 0
+        func refuse(_ key: String, _ reason: String) throws(PlanError) {
+            if reader.has(key) { throw PlanError(path: reader.path(key), message: reason) }
+        }
+        let reply: Beat.Reply
+        switch replyName {
+        case "loading":
+            try refuse("holdMs", "a loading beat has nothing to hold; its latency is its length")
+            try refuse("message", "only a failed reply carries a message")
+            try refuse("rows", "only a loaded reply carries rows")
+            reply = .loading
+        case "empty":
+            try refuse("message", "only a failed reply carries a message")
+            try refuse("rows", "only a loaded reply carries rows")
+            reply = .empty
+        case "failed":
+            try refuse("rows", "only a loaded reply carries rows")
+            let message = try reader.string("message") ?? "ASC 409 · version already exists"
+            guard !message.isEmpty else { throw PlanError(path: reader.path("message"), message: "expected a non-empty message") }
+            reply = .failed(message: message)
+        case "loaded":
+            try refuse("message", "only a failed reply carries a message")
+            var rows = ManifestRow.samples
+            if let items = try reader.array("rows") {
+                rows = []
+                for (index, item) in items.enumerated() {
+                    let rowReader = try JSONObjectReader(item, path: "\(reader.path("rows"))[\(index)]", allowed: ["title", "detail"])
+                    guard let title = try rowReader.string("title") else {
+                        throw PlanError(path: rowReader.path("title"), message: "required member is missing")
+                    }
+                    rows.append(ManifestRow(title: title, detail: try rowReader.string("detail") ?? ""))
+                }
+            }
+            reply = .loaded(rows: rows)
+        default:
+            throw PlanError(path: reader.path("reply"), message: "expected \"loading\", \"empty\", \"failed\" or \"loaded\", found \"\(replyName)\"")
+        }
+        return Beat(reply: reply, latencyMs: latencyMs, holdMs: holdMs)
+    }
+
+    private static func phaseTable(
+        _ value: JSONValue, path: String, phases: [String], range: ClosedRange<Int>, unit: String
+    ) throws(PlanError) -> [String: Int] {
+        guard case .object(let members) = value else {
+            throw PlanError(path: path, message: "expected an object keyed by phase (\(phases.joined(separator: ", "))), found \(value.typeName)")
+        }
+        var table: [String: Int] = [:]
+        for key in members.keys.sorted() {
+            let memberPath = "\(path).\(key)"
+            guard phases.contains(key) else {
+                throw PlanError(path: memberPath, message: "unknown phase '\(key)'; expected one of: \(phases.joined(separator: ", "))")
+            }
+            table[key] = try JSONObjectReader.integer(members[key]!, path: memberPath, in: range, unit: unit)
+        }
+        return table
+    }
+}

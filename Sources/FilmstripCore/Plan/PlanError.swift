@@ -1,0 +1,15 @@
+/// A capture plan that cannot be run: where in the JSON (a path such as
+/// `$.script[2].latencyMs`) and what was expected there. The command layer adds the file.
+public struct PlanError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// JSONPath-style location: `$` is the whole document, `.key` a member, `[n]` an element.
+    public let path: String
+    /// What was expected, and what was found.
+    public let message: String
+
+    public init(path: String, message: String) {
+        self.path = path
+        self.message = message
+    }
+
+    public var description: String { "\(path): \(message)" }
+}

@@ -1,0 +1,130 @@
+/// The built-in benches, by the name plans use, and the one place that builds a run from a plan.
+public enum BenchCatalog {
+    /// What a plan may name for one bench.
+    public struct Entry: Hashable, Sendable {
+        /// The bench's name in plans (`"inbox"`).
+        public let name: String
+        /// Its phase names, in report order.
+        public let phases: [String]
+        /// Its panel identifiers, in default left-to-right order.
+        public let panels: [String]
+        /// One line on what it is, with its source.
+        public let summary: String
+    }
+
+    /// Every built-in bench.
+    public static let entries: [Entry] = [
+        Entry(
+            name: "inbox", phases: InboxPhase.names, panels: ["loadedOnly", "allFour"],
+            summary: "the four-state inbox of seed 000: LoadedOnlyPanel (control, rose) beside AllFourPanel (mint)")
+    ]
+
+    /// The benches' names.
+    public static var names: [String] { entries.map(\.name) }
+
+    /// The entry for `name`, or nil.
+    public static func entry(named name: String) -> Entry? {
+        entries.first { $0.name == name }
+    }
+
+    /// Runs `plan` on `clock`: samples every frame instant and still, and logs the timeline until
+    /// the window's end (or `untilMs` when later: the lint looks past the window).
+    ///
+    /// - Throws: ``RunError`` when the bench schedules work without end (naming the bench, the
+    ///   instant and its last event) or does not stop when the run ends.
+    public static func run(_ plan: CapturePlan, clock: ClockKind, untilMs: Int? = nil, sampleFrames: Bool = true) throws(RunError) -> RecordedRun {
+        switch plan.bench {
+        case "inbox":
+            let bench = InboxBench(script: plan.script, mode: plan.mode, slowMotion: plan.slowMotion)
+            let panels: [any Panel<InboxPhase>] = plan.panels.map { id -> any Panel<InboxPhase> in
+                id == "loadedOnly" ? LoadedOnlyPanel() : AllFourPanel()
+            }
+            return try RunAssembler(bench: bench, panels: panels, plan: plan, phaseNames: InboxPhase.names)
+                .run(clock: clock, untilMs: untilMs, sampleFrames: sampleFrames)
+        default:
+            throw RunError(message: "unknown bench '\(plan.bench)'")
+        }
+    }
+}
+
+/// Turns one bench's typed capture into a ``RecordedRun``.
+struct RunAssembler<B: Bench> {
+    let bench: B
+    let panels: [any Panel<B.Phase>]
+    let plan: CapturePlan
+    let phaseNames: [String]
+
+    func run(clock: ClockKind, untilMs: Int?, sampleFrames: Bool) throws(RunError) -> RecordedRun {
+        let frameInstants = sampleFrames ? plan.frameInstants : []
+        let stillInstants = sampleFrames ? plan.stills.map(\.atMs) : []
+        let instants = Array(Set(frameInstants + stillInstants)).sorted()
+        let endMs = max(plan.windowEndMs, untilMs ?? 0)
+        let recorder = Recorder(
+            bench: bench, instants: instants, endMs: endMs,
+            lateToleranceMs: max(1, plan.frameIntervalMs / 2), benchName: plan.bench)
+        let capture = clock == .virtual ? try recorder.recordVirtual() : try recorder.recordReal()
+
+        let bench = self.bench
+        let panels = self.panels
+        // Timeline and phase segments.
+        var timeline: [TimelineEntry] = []
+        var changes: [(tMs: Int, phase: B.Phase)] = [(0, bench.initialPhase)]
+        for record in capture.records {
+            switch record.kind {
+            case .event(let text):
+                timeline.append(TimelineEntry(tMs: record.tMs, sequence: record.sequence, kind: .event, text: text))
+            case .phase(let phase):
+                timeline.append(TimelineEntry(tMs: record.tMs, sequence: record.sequence, kind: .phase, text: bench.phaseName(of: phase)))
+                changes.append((record.tMs, phase))
+            }
+        }
+        let endOfRun = max(endMs, changes.last?.tMs ?? 0)
+        func segments(_ name: (B.Phase) -> String) -> [Segment] {
+            var result: [Segment] = []
+            for (index, change) in changes.enumerated() {
+                let exit = index + 1 < changes.count ? changes[index + 1].tMs : endOfRun
+                let label = name(change.phase)
+                if let last = result.last, last.name == label {
+                    // Same name continues: merge, so a loading → loading hand-over is one interval.
+                    result[result.count - 1].exitMs = exit
+                } else {
+                    result.append(Segment(name: label, enterMs: change.tMs, exitMs: exit))
+                }
+            }
+            return result
+        }
+        let phaseSegments = segments { bench.phaseName(of: $0) }
+        var depictionSegments: [String: [Segment]] = [:]
+        for panel in panels {
+            depictionSegments[panel.id] = segments { panel.depiction(for: $0).id }
+        }
+
+        // Frames and stills from samples.
+        let sampleIndex = Dictionary(uniqueKeysWithValues: capture.samples.enumerated().map { ($0.element.scheduledMs, $0.offset) })
+        func frame(index: Int, at instant: Int) -> FrameRecord {
+            let position = sampleIndex[instant]!
+            let sample = capture.samples[position]
+            let depictions = sample.phase.map { phase in
+                panels.map { PanelDepiction(panel: $0.id, depiction: $0.depiction(for: phase)) }
+            } ?? []
+            return FrameRecord(
+                index: index, scheduledMs: instant, tMs: sample.tMs,
+                phase: sample.phase.map { bench.phaseName(of: $0) }, panels: depictions, sampleIndex: position)
+        }
+        let frames = frameInstants.enumerated().map { frame(index: $0.offset, at: $0.element) }
+        let stills = sampleFrames
+            ? plan.stills.enumerated().map { StillRecord(name: $0.element.name, frame: frame(index: $0.offset, at: $0.element.atMs)) }
+            : []
+
+        let renderer = FrameRenderer(
+            planName: plan.name, panels: panels, phaseName: { bench.phaseName(of: $0) })
+        let samples = capture.samples
+        return RecordedRun(
+            plan: plan, clock: clock, timeline: timeline, phaseSegments: phaseSegments,
+            depictionSegments: depictionSegments, frames: frames, stills: stills, phaseNames: phaseNames,
+            draw: { index, font, scale in
+                let sample = samples[index]
+                return sample.phase.map { renderer.render($0, atMs: sample.tMs, font: font, scale: scale) }
+            })
+    }
+}

@@ -1,0 +1,147 @@
+import FilmstripRaster
+
+/// An entry of a run's timeline, as reports show it.
+public struct TimelineEntry: Hashable, Sendable {
+    /// An event, or the bench entering a phase.
+    public enum Kind: String, Hashable, Sendable {
+        case event, phase
+    }
+
+    /// When, in ms since the start of the run.
+    public var tMs: Int
+    /// Position in the log, from 0; ties in `tMs` keep this order (rule of time 2).
+    public var sequence: Int
+    /// Event or phase change.
+    public var kind: Kind
+    /// The event in words, or the phase's name.
+    public var text: String
+
+    public init(tMs: Int, sequence: Int, kind: Kind, text: String) {
+        self.tMs = tMs
+        self.sequence = sequence
+        self.kind = kind
+        self.text = text
+    }
+}
+
+/// A half-open interval [enterMs, exitMs) during which a phase or a depiction was on screen.
+public struct Segment: Hashable, Sendable {
+    /// The phase or depiction name.
+    public var name: String
+    /// Entered at, ms.
+    public var enterMs: Int
+    /// Left at, ms (not included).
+    public var exitMs: Int
+
+    public init(name: String, enterMs: Int, exitMs: Int) {
+        self.name = name
+        self.enterMs = enterMs
+        self.exitMs = exitMs
+    }
+
+    /// `exitMs - enterMs`; 0 for a phase entered and left at the same instant.
+    public var durationMs: Int { exitMs - enterMs }
+
+    /// This segment cut to [fromMs, toMs); nil when nothing of it is inside.
+    public func clipped(fromMs: Int, toMs: Int) -> Segment? {
+        let enter = max(enterMs, fromMs)
+        let exit = min(exitMs, toMs)
+        return enter < exit ? Segment(name: name, enterMs: enter, exitMs: exit) : nil
+    }
+}
+
+/// One panel's depiction in one frame.
+public struct PanelDepiction: Hashable, Sendable {
+    /// Panel identifier (`"allFour"`).
+    public var panel: String
+    /// What it showed.
+    public var depiction: Depiction
+
+    public init(panel: String, depiction: Depiction) {
+        self.panel = panel
+        self.depiction = depiction
+    }
+}
+
+/// One sampled instant of a run.
+public struct FrameRecord: Hashable, Sendable {
+    /// Position among the run's frames (or stills), from 0.
+    public var index: Int
+    /// The instant it was scheduled for, in ms.
+    public var scheduledMs: Int
+    /// The instant it was taken, in ms: the scheduled one on the virtual clock, the measured one
+    /// on the real clock.
+    public var tMs: Int
+    /// The phase on screen; nil for a frame dropped because it could not be taken on time.
+    public var phase: String?
+    /// Each panel's depiction, left to right (empty when dropped).
+    public var panels: [PanelDepiction]
+    /// Which capture sample holds this frame's phase value.
+    let sampleIndex: Int
+
+    /// True when the frame could not be taken on time (real clock only).
+    public var dropped: Bool { phase == nil }
+}
+
+/// A frame taken at a named instant.
+public struct StillRecord: Hashable, Sendable {
+    /// The still's name from the plan; its file is `stills/<name>.png`.
+    public var name: String
+    /// The sampled frame.
+    public var frame: FrameRecord
+}
+
+/// What one panel drew in a rendered frame.
+public struct PanelRendering: Hashable, Sendable {
+    /// Panel identifier.
+    public var panel: String
+    /// What it depicts.
+    public var depiction: Depiction
+    /// Every text run it drew, in order.
+    public var texts: [DrawnText]
+    /// Its semantic (accessibility) elements.
+    public var elements: [SemanticElement]
+}
+
+/// A frame's pixels with what each panel reported beside them.
+public struct RenderedFrame: Sendable {
+    /// The frame at the plan's scale (RGBA8, see ``Canvas``).
+    public var canvas: Canvas
+    /// Per panel, left to right.
+    public var panels: [PanelRendering]
+    /// Code points the font lacked while drawing this frame.
+    public var missing: [Unicode.Scalar]
+}
+
+/// Everything a run produced except pixels: the plan, the timeline, phase and depiction
+/// segments, the frames and stills with their depictions, and a way to draw any of them.
+public struct RecordedRun: Sendable {
+    /// The plan that was run.
+    public let plan: CapturePlan
+    /// The clock it ran on.
+    public let clock: ClockKind
+    /// Every event and phase change, in order.
+    public let timeline: [TimelineEntry]
+    /// Phase intervals from 0 to the end of the run (not clipped to the window).
+    public let phaseSegments: [Segment]
+    /// Per panel identifier, depiction intervals from 0 to the end of the run.
+    public let depictionSegments: [String: [Segment]]
+    /// The frames, in time order.
+    public let frames: [FrameRecord]
+    /// The stills, in plan order.
+    public let stills: [StillRecord]
+    /// Every phase name the bench has, in report order.
+    public let phaseNames: [String]
+    let draw: @Sendable (_ sampleIndex: Int, _ font: BitmapFont, _ scale: Int) -> RenderedFrame?
+
+    /// Draws `frame` (a frame or a still of this run) at `scale` (default: the plan's);
+    /// nil for a dropped frame.
+    public func render(_ frame: FrameRecord, font: BitmapFont, scale: Int? = nil) -> RenderedFrame? {
+        draw(frame.sampleIndex, font, scale ?? plan.scale)
+    }
+
+    /// The size of a frame at 1×, in pixels.
+    public var logicalFrameSize: (width: Int, height: Int) {
+        FrameRenderer<Never>.size(panelCount: plan.panels.count)
+    }
+}

@@ -1,0 +1,112 @@
+import Synchronization
+
+/// Drives a bench on a clock and samples it at the requested instants.
+///
+/// On the virtual clock it advances time instant by instant, draining the bench's executor
+/// after every wake-up, so each sample shows the state after every event due at or before it,
+/// taken when no work is runnable (rules of time 3–5). On the real clock it waits for absolute
+/// deadlines `t0 + instant` on the monotonic clock, runs the bench's work as it arrives, and
+/// takes each sample with its measured time; a sample later than half a frame interval is
+/// dropped, never shifted (rule 9).
+struct Recorder<B: Bench> {
+    let bench: B
+    /// The instants to sample, ascending, in ms.
+    let instants: [Int]
+    /// Time runs at least until here (ms), so the timeline covers the window.
+    let endMs: Int
+    /// How late (ms) a real-clock sample may be before it counts as dropped.
+    let lateToleranceMs: Int
+    /// Bench name used in error messages.
+    let benchName: String
+
+    private final class Finished: Sendable {
+        let flag = Mutex(false)
+        var value: Bool { flag.withLock { $0 } }
+        func set() { flag.withLock { $0 = true } }
+    }
+
+    func recordVirtual() throws(RunError) -> Capture<B.Phase> {
+        let executor = DrainingExecutor()
+        let clock = VirtualClock()
+        let timeline = TimelineLog<B.Phase>()
+        let finished = Finished()
+        let bench = self.bench
+        let task = Task(executorPreference: executor) {
+            await bench.run(clock: .virtual(clock), timeline: timeline)
+            finished.set()
+        }
+        var samples: [Capture<B.Phase>.Sample] = []
+        do {
+            try executor.drain(nowMs: 0)
+            for instant in instants {
+                try clock.advance(to: instant) { try executor.drain(nowMs: clock.now.ms) }
+                try executor.drain(nowMs: instant)
+                samples.append(.init(scheduledMs: instant, tMs: instant, phase: bench.phase(atMs: instant)))
+            }
+            try clock.advance(to: endMs) { try executor.drain(nowMs: clock.now.ms) }
+        } catch {
+            task.cancel()
+            _ = try? executor.drain(jobLimit: 10_000)
+            throw runaway(error, timeline: timeline)
+        }
+        task.cancel()
+        do { try executor.drain(nowMs: endMs) } catch { throw runaway(error, timeline: timeline) }
+        guard finished.value, clock.sleeperCount == 0 else {
+            throw RunError(message: "bench \(benchName) did not finish when the run ended at \(endMs) ms (\(clock.sleeperCount) sleeper(s) left)")
+        }
+        return Capture(records: timeline.records, samples: samples)
+    }
+
+    func recordReal() throws(RunError) -> Capture<B.Phase> {
+        let executor = DrainingExecutor()
+        let start = ContinuousClock.now
+        let benchClock = BenchClock.continuous(startingAt: start)
+        let timeline = TimelineLog<B.Phase>()
+        let finished = Finished()
+        let bench = self.bench
+        let task = Task(executorPreference: executor) {
+            await bench.run(clock: benchClock, timeline: timeline)
+            finished.set()
+        }
+        func runUntil(_ ms: Int) throws {
+            let deadline = start.advanced(by: .milliseconds(ms))
+            while true {
+                try executor.drain(nowMs: benchClock.nowMs())
+                let now = ContinuousClock.now
+                if now >= deadline { break }
+                _ = executor.waitForWork(timeout: now.duration(to: deadline))
+            }
+            try executor.drain(nowMs: benchClock.nowMs())
+        }
+        var samples: [Capture<B.Phase>.Sample] = []
+        do {
+            for instant in instants {
+                try runUntil(instant)
+                let measured = benchClock.nowMs()
+                let phase = measured - instant > lateToleranceMs ? nil : bench.phase(atMs: measured)
+                samples.append(.init(scheduledMs: instant, tMs: measured, phase: phase))
+            }
+            try runUntil(endMs)
+        } catch {
+            task.cancel()
+            throw runaway(error, timeline: timeline)
+        }
+        task.cancel()
+        let giveUp = ContinuousClock.now.advanced(by: .seconds(5))
+        while !finished.value, ContinuousClock.now < giveUp {
+            _ = try? executor.drain()
+            _ = executor.waitForWork(timeout: .milliseconds(10))
+        }
+        guard finished.value else {
+            throw RunError(message: "bench \(benchName) did not finish within 5 s of being cancelled at the end of the run")
+        }
+        return Capture(records: timeline.records, samples: samples)
+    }
+
+    private func runaway(_ error: any Error, timeline: TimelineLog<B.Phase>) -> RunError {
+        let last = timeline.records.last(where: { if case .event = $0.kind { true } else { false } })
+        var source = ""
+        if let last, case .event(let text) = last.kind { source = "; last event at \(last.tMs) ms: \(text)" }
+        return RunError(message: "bench \(benchName) was stopped: \(error)\(source)")
+    }
+}

@@ -1,0 +1,11 @@
+/// A run that had to be stopped: work without end, or a bench that did not finish when asked.
+public struct RunError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What went wrong, naming the bench, the instant and the last event logged (the source).
+    public let message: String
+
+    public init(message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+}

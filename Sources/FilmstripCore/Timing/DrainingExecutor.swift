@@ -1,0 +1,78 @@
+import Foundation
+
+/// A task executor whose jobs run only when the recorder drains it, on the recorder's thread.
+///
+/// Bench work is started with `Task(executorPreference:)` on this executor; nonisolated async
+/// code (including the standard library's `Clock.sleep(for:)`) keeps running on it across
+/// suspension points. So when ``drain(jobLimit:)`` returns, no bench work is runnable: the bench
+/// is idle, exactly (DESIGN.md, rule of time 3), with no yields or sleeps to "let tasks settle".
+/// Jobs run in the order they were enqueued (FIFO), which makes the order repeatable.
+///
+/// Thread safety: the queue is guarded by an `NSCondition`, which also lets a real-clock
+/// recorder wait for the next job or deadline.
+public final class DrainingExecutor: TaskExecutor, @unchecked Sendable {
+    private let condition = NSCondition()
+    private var jobs: [UnownedJob] = []
+    private var head = 0
+
+    public init() {}
+
+    public func enqueue(_ job: consuming ExecutorJob) {
+        let unowned = UnownedJob(job)
+        condition.lock()
+        jobs.append(unowned)
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// True when no job is waiting to run.
+    public var isIdle: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return head == jobs.count
+    }
+
+    /// Runs queued jobs on the calling thread, including jobs they enqueue, until none is left.
+    ///
+    /// Call it from synchronous code only (never from inside a job).
+    /// - Parameter jobLimit: the most jobs one call may run.
+    /// - Returns: the number of jobs run.
+    /// - Throws: ``RunawayWorkError`` when more than `jobLimit` jobs run without the queue
+    ///   emptying (work that reschedules itself without end). Jobs left are kept.
+    @discardableResult
+    public func drain(jobLimit: Int = 1_000_000, nowMs: Int = 0) throws -> Int {
+        var ran = 0
+        while let job = next() {
+            job.runSynchronously(on: asUnownedTaskExecutor())
+            ran += 1
+            if ran >= jobLimit, !isIdle {
+                throw RunawayWorkError(atMs: nowMs, reason: "more than \(jobLimit) steps of work without becoming idle")
+            }
+        }
+        return ran
+    }
+
+    /// Blocks the calling thread until a job is queued or `timeout` has passed.
+    /// - Returns: true when a job is waiting.
+    public func waitForWork(timeout: Duration) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        if head < jobs.count { return true }
+        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+        _ = condition.wait(until: Date(timeIntervalSinceNow: max(0, seconds)))
+        return head < jobs.count
+    }
+
+    private func next() -> UnownedJob? {
+        condition.lock()
+        defer { condition.unlock() }
+        guard head < jobs.count else {
+            jobs.removeAll(keepingCapacity: true)
+            head = 0
+            return nil
+        }
+        let job = jobs[head]
+        head += 1
+        return job
+    }
+}

@@ -1,0 +1,15 @@
+/// Work that would not stop: a bench that keeps scheduling at one instant, or wakes without
+/// end before a frame instant (DESIGN.md, rule of time 10). The recorder adds the source.
+public struct RunawayWorkError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The instant, in ms, at which the work was stopped.
+    public let atMs: Int
+    /// What limit was crossed.
+    public let reason: String
+
+    public init(atMs: Int, reason: String) {
+        self.atMs = atMs
+        self.reason = reason
+    }
+
+    public var description: String { "work without end at \(atMs) ms: \(reason)" }
+}

@@ -1,0 +1,146 @@
+import Synchronization
+
+/// A clock whose time moves only when the recorder advances it: the virtual clock of a capture.
+///
+/// It conforms to the standard `Clock` protocol, so bench code written against a `Clock`
+/// runs on it unchanged. Time is an integer number of milliseconds since the start of the run
+/// (DESIGN.md, rules of time 1). Sleepers are woken in order of (deadline, sequence number),
+/// the sequence number taken when the sleep was scheduled (rule 2); ``advance(to:settle:)`` sets
+/// ``now`` to each sleeper's deadline while it runs, then to the target (rule 5); sleeping until
+/// a deadline at or before ``now`` returns without advancing time (rule 4).
+///
+/// ```swift
+/// let clock = VirtualClock()
+/// try clock.advance(to: 1_093) { try executor.drain() }
+/// ```
+public final class VirtualClock: Clock, Sendable {
+    /// An instant: whole milliseconds since the start of the run.
+    public struct Instant: InstantProtocol, Hashable, Sendable, CustomStringConvertible {
+        /// Milliseconds since the start of the run.
+        public var ms: Int
+
+        public init(ms: Int) {
+            self.ms = ms
+        }
+
+        /// Moves by `duration`, truncated to whole milliseconds.
+        public func advanced(by duration: Duration) -> Instant {
+            Instant(ms: ms + duration.wholeMilliseconds)
+        }
+
+        public func duration(to other: Instant) -> Duration {
+            .milliseconds(other.ms - ms)
+        }
+
+        public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.ms < rhs.ms }
+
+        public var description: String { "\(ms) ms" }
+    }
+
+    private struct Sleeper {
+        var deadline: Int
+        var sequence: Int
+        var continuation: CheckedContinuation<Void, any Error>
+    }
+
+    private struct State {
+        var now = 0
+        var nextSequence = 0
+        var sleepers: [Sleeper] = []
+        var cancelledBeforeSleeping: Set<Int> = []
+    }
+
+    private let state = Mutex(State())
+
+    /// A clock at 0 ms with no sleepers.
+    public init() {}
+
+    public var now: Instant { Instant(ms: state.withLock { $0.now }) }
+
+    /// One millisecond: the clock's unit.
+    public var minimumResolution: Duration { .milliseconds(1) }
+
+    /// The number of tasks asleep on this clock. A finished run must leave none.
+    public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+
+    /// The earliest deadline of any sleeper, in ms; nil when none sleeps.
+    public var nextDeadline: Int? { state.withLock { $0.sleepers.map(\.deadline).min() } }
+
+    /// Suspends until ``now`` reaches `deadline`.
+    ///
+    /// A deadline at or before ``now`` returns at once without advancing time, after one
+    /// `Task.yield()` so that a loop of such sleeps stays visible to the executor (rule 10).
+    /// - Throws: `CancellationError` when the task is cancelled before or while asleep.
+    public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+        try Task.checkCancellation()
+        let sequence = state.withLock { state -> Int in
+            defer { state.nextSequence += 1 }
+            return state.nextSequence
+        }
+        if deadline.ms <= state.withLock({ $0.now }) {
+            await Task.yield()
+            try Task.checkCancellation()
+            return
+        }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let cancelled = state.withLock { state -> Bool in
+                    if state.cancelledBeforeSleeping.remove(sequence) != nil { return true }
+                    state.sleepers.append(Sleeper(deadline: deadline.ms, sequence: sequence, continuation: continuation))
+                    return false
+                }
+                if cancelled { continuation.resume(throwing: CancellationError()) }
+            }
+        } onCancel: {
+            let continuation = state.withLock { state -> CheckedContinuation<Void, any Error>? in
+                if let index = state.sleepers.firstIndex(where: { $0.sequence == sequence }) {
+                    return state.sleepers.remove(at: index).continuation
+                }
+                state.cancelledBeforeSleeping.insert(sequence)
+                return nil
+            }
+            continuation?.resume(throwing: CancellationError())
+        }
+    }
+
+    /// Moves time forward to `target` ms, waking every sleeper whose deadline is at or before it.
+    ///
+    /// Sleepers wake one at a time in (deadline, sequence) order; before each is resumed, ``now``
+    /// becomes its deadline, and `settle` runs (typically draining the executor the woken task
+    /// runs on) so the woken work finishes, and may schedule more, before the next sleeper wakes.
+    /// Finally ``now`` becomes `target`. A target before ``now`` leaves time where it is.
+    ///
+    /// - Parameter wakeLimit: the most wake-ups one call may make before it gives up.
+    /// - Throws: ``RunawayWorkError`` when more than `wakeLimit` sleepers wake before `target`
+    ///   (work scheduled without end); any error `settle` throws.
+    public func advance(to target: Int, wakeLimit: Int = 1_000_000, settle: () throws -> Void = {}) throws {
+        var wakes = 0
+        while true {
+            let next = state.withLock { state -> Sleeper? in
+                guard let index = state.sleepers.indices.min(by: {
+                    (state.sleepers[$0].deadline, state.sleepers[$0].sequence) < (state.sleepers[$1].deadline, state.sleepers[$1].sequence)
+                }), state.sleepers[index].deadline <= target else { return nil }
+                let sleeper = state.sleepers.remove(at: index)
+                state.now = max(state.now, sleeper.deadline)
+                return sleeper
+            }
+            guard let next else { break }
+            wakes += 1
+            if wakes > wakeLimit {
+                next.continuation.resume(throwing: CancellationError())
+                throw RunawayWorkError(atMs: next.deadline, reason: "more than \(wakeLimit) wake-ups before \(target) ms")
+            }
+            next.continuation.resume()
+            try settle()
+        }
+        state.withLock { $0.now = max($0.now, target) }
+    }
+}
+
+extension Duration {
+    /// The duration in whole milliseconds, truncated toward zero (integer arithmetic only).
+    public var wholeMilliseconds: Int {
+        let (seconds, attoseconds) = components
+        return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
+    }
+}

@@ -1,0 +1,16 @@
+/// A BDF file that cannot be read: the 1-based line, and what was expected there.
+public struct BDFError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// 1-based line number in the BDF text (0 when the problem is the file as a whole).
+    public let line: Int
+    /// What was expected, and what was found.
+    public let message: String
+
+    public init(line: Int, message: String) {
+        self.line = line
+        self.message = message
+    }
+
+    public var description: String {
+        line > 0 ? "line \(line): \(message)" : message
+    }
+}

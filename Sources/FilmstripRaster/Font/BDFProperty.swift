@@ -1,0 +1,18 @@
+/// The value of one BDF font property (`STARTPROPERTIES` … `ENDPROPERTIES`): an integer, or a
+/// string that was written in double quotes (a doubled `""` inside stands for one quote).
+public enum BDFProperty: Hashable, Sendable {
+    case integer(Int)
+    case string(String)
+
+    /// The integer value, or nil for a string.
+    public var integerValue: Int? {
+        if case .integer(let value) = self { return value }
+        return nil
+    }
+
+    /// The string value, or nil for an integer.
+    public var stringValue: String? {
+        if case .string(let value) = self { return value }
+        return nil
+    }
+}

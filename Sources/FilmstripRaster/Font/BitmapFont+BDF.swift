@@ -1,0 +1,241 @@
+extension BitmapFont {
+    /// Reads a font in Glyph Bitmap Distribution Format 2.1 (Adobe's BDF specification, version
+    /// 2.1): `FONTBOUNDINGBOX`, `STARTPROPERTIES` (integers and quoted strings), and per glyph
+    /// `ENCODING`, `DWIDTH`, `BBX` and `BITMAP` rows of hex digits, each row padded to whole bytes
+    /// (so a 20-pixel-wide glyph has 3 bytes = 6 hex digits a row).
+    ///
+    /// Glyphs with `ENCODING -1` (no standard code point) are skipped. A glyph without `DWIDTH`
+    /// advances by the font-wide `DWIDTH` when there is one, else by its BBX width plus x-offset.
+    /// `DEFAULT_CHAR`, when present and naming a glyph, becomes ``defaultGlyph``.
+    ///
+    /// ```swift
+    /// let font = try BitmapFont(bdf: String(decoding: data, as: UTF8.self))
+    /// ```
+    ///
+    /// - Throws: ``BDFError`` with the 1-based line and what was expected there, for a missing
+    ///   `STARTFONT`, a malformed keyword line, a bitmap row that is not hex of the right length,
+    ///   too few bitmap rows, or a file that ends inside a glyph.
+    public init(bdf text: String) throws(BDFError) {
+        var lines: [Substring] = []
+        text.split(separator: "\n", omittingEmptySubsequences: false).forEach { raw in
+            lines.append(raw.last == "\r" ? raw.dropLast() : raw)
+        }
+        var index = 0
+        func fields(_ line: Substring) -> [Substring] {
+            line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        }
+        func integers(_ parts: [Substring], count: Int, keyword: String, line: Int) throws(BDFError) -> [Int] {
+            let values = parts.dropFirst().prefix(count).compactMap { Int($0) }
+            guard parts.count - 1 >= count, values.count == count else {
+                throw BDFError(line: line, message: "expected '\(keyword)' followed by \(count) integers, found '\(parts.joined(separator: " "))'")
+            }
+            return values
+        }
+
+        // Header: STARTFONT first (blank lines and COMMENT lines allowed before it).
+        while index < lines.count, fields(lines[index]).isEmpty || lines[index].hasPrefix("COMMENT") { index += 1 }
+        guard index < lines.count, fields(lines[index]).first == "STARTFONT" else {
+            throw BDFError(line: min(index + 1, max(1, lines.count)), message: "expected 'STARTFONT 2.1' at the start of a BDF file")
+        }
+        index += 1
+
+        var name = ""
+        var bbox: (width: Int, height: Int, xOffset: Int, yOffset: Int)?
+        var fontAdvance: Int?
+        var properties: [String: BDFProperty] = [:]
+        var glyphs: [UInt32: Glyph] = [:]
+        var sawEnd = false
+
+        while index < lines.count {
+            let lineNumber = index + 1
+            let parts = fields(lines[index])
+            index += 1
+            guard let keyword = parts.first else { continue }
+            switch keyword {
+            case "FONT":
+                name = lines[lineNumber - 1].dropFirst(4).trimmingSpaces()
+            case "FONTBOUNDINGBOX":
+                let v = try integers(parts, count: 4, keyword: "FONTBOUNDINGBOX w h xoff yoff", line: lineNumber)
+                bbox = (v[0], v[1], v[2], v[3])
+            case "DWIDTH":
+                fontAdvance = try integers(parts, count: 2, keyword: "DWIDTH dx dy", line: lineNumber)[0]
+            case "STARTPROPERTIES":
+                while index < lines.count {
+                    let propertyLine = lines[index]
+                    let propertyNumber = index + 1
+                    index += 1
+                    let propertyParts = fields(propertyLine)
+                    guard let key = propertyParts.first else { continue }
+                    if key == "ENDPROPERTIES" { break }
+                    let rest = propertyLine.drop(while: { $0 == " " || $0 == "\t" }).dropFirst(key.count).trimmingSpaces()
+                    if rest.hasPrefix("\"") {
+                        guard rest.count >= 2, rest.hasSuffix("\"") else {
+                            throw BDFError(line: propertyNumber, message: "expected a closing '\"' in property \(key)")
+                        }
+                        let inner = rest.dropFirst().dropLast()
+                        properties[String(key)] = .string(inner.replacingDoubledQuotes())
+                    } else if let value = Int(rest) {
+                        properties[String(key)] = .integer(value)
+                    } else {
+                        properties[String(key)] = .string(rest)
+                    }
+                }
+            case "STARTCHAR":
+                if let (code, glyph) = try Self.readGlyph(
+                    lines: lines, index: &index, startLine: lineNumber, fontAdvance: fontAdvance,
+                    integers: integers)
+                {
+                    glyphs[code] = glyph
+                }
+            case "ENDFONT":
+                sawEnd = true
+                index = lines.count
+            default:
+                continue
+            }
+        }
+        guard sawEnd else {
+            throw BDFError(line: lines.count, message: "expected 'ENDFONT' before the end of the file")
+        }
+        guard let bbox else {
+            throw BDFError(line: 0, message: "expected a 'FONTBOUNDINGBOX w h xoff yoff' line in the header")
+        }
+        let ascent = properties["FONT_ASCENT"]?.integerValue ?? (bbox.height + bbox.yOffset)
+        let descent = properties["FONT_DESCENT"]?.integerValue ?? max(0, -bbox.yOffset)
+        let defaultGlyph = properties["DEFAULT_CHAR"]?.integerValue.flatMap { $0 >= 0 ? glyphs[UInt32($0)] : nil }
+        self.init(
+            name: name, ascent: ascent, descent: descent, boundingBox: bbox,
+            glyphs: glyphs, defaultGlyph: defaultGlyph, properties: properties)
+    }
+
+    private static func readGlyph(
+        lines: [Substring], index: inout Int, startLine: Int, fontAdvance: Int?,
+        integers: ([Substring], Int, String, Int) throws(BDFError) -> [Int]
+    ) throws(BDFError) -> (UInt32, Glyph)? {
+        var encoding: Int?
+        var advance: Int?
+        var box: [Int]?
+        while index < lines.count {
+            let lineNumber = index + 1
+            let parts = lines[index].split(whereSeparator: { $0 == " " || $0 == "\t" })
+            index += 1
+            guard let keyword = parts.first else { continue }
+            switch keyword {
+            case "ENCODING":
+                guard parts.count >= 2, let value = Int(parts[1]) else {
+                    throw BDFError(line: lineNumber, message: "expected 'ENCODING n', found '\(parts.joined(separator: " "))'")
+                }
+                encoding = value
+            case "DWIDTH":
+                advance = try integers(parts, 2, "DWIDTH dx dy", lineNumber)[0]
+            case "BBX":
+                box = try integers(parts, 4, "BBX w h xoff yoff", lineNumber)
+            case "BITMAP":
+                guard let box else {
+                    throw BDFError(line: lineNumber, message: "expected 'BBX w h xoff yoff' before 'BITMAP'")
+                }
+                guard let encoding else {
+                    throw BDFError(line: lineNumber, message: "expected 'ENCODING n' before 'BITMAP'")
+                }
+                let width = box[0]
+                let height = box[1]
+                guard width >= 0, height >= 0 else {
+                    throw BDFError(line: lineNumber - 1, message: "expected a BBX with non-negative width and height")
+                }
+                let bytesPerRow = (width + 7) / 8
+                var bits = [UInt8]()
+                bits.reserveCapacity(height * bytesPerRow)
+                for row in 0..<height {
+                    guard index < lines.count else {
+                        throw BDFError(line: lines.count, message: "expected \(height) bitmap rows, the file ended after \(row)")
+                    }
+                    let rowLine = index + 1
+                    let hex = lines[index].trimmingSpaces()
+                    index += 1
+                    if hex == "ENDCHAR" {
+                        throw BDFError(line: rowLine, message: "expected \(height) bitmap rows (BBX height), found \(row)")
+                    }
+                    guard hex.count >= bytesPerRow * 2, let bytes = hex.hexBytes(count: bytesPerRow) else {
+                        throw BDFError(line: rowLine, message: "expected a bitmap row of \(bytesPerRow * 2) hex digits (\(width) pixels padded to whole bytes), found '\(hex)'")
+                    }
+                    // Clear padding bits past the glyph's width so they never draw.
+                    var clean = bytes
+                    if width % 8 != 0, let last = clean.indices.last {
+                        clean[last] &= UInt8(truncatingIfNeeded: 0xFF << (8 - width % 8))
+                    }
+                    bits += clean
+                }
+                // Expect ENDCHAR.
+                while index < lines.count, lines[index].trimmingSpaces().isEmpty { index += 1 }
+                guard index < lines.count, lines[index].trimmingSpaces() == "ENDCHAR" else {
+                    throw BDFError(line: min(index + 1, lines.count), message: "expected 'ENDCHAR' after \(height) bitmap rows (BBX height)")
+                }
+                index += 1
+                if encoding < 0 { return nil }
+                let glyph = Glyph(
+                    width: width, height: height, xOffset: box[2], yOffset: box[3],
+                    advance: advance ?? fontAdvance ?? (width + box[2]), bits: bits)
+                return (UInt32(encoding), glyph)
+            case "ENDCHAR":
+                throw BDFError(line: lineNumber, message: "expected 'BITMAP' before 'ENDCHAR'")
+            case "STARTCHAR", "ENDFONT":
+                throw BDFError(line: lineNumber, message: "expected 'ENDCHAR' for the glyph started on line \(startLine)")
+            default:
+                continue
+            }
+        }
+        throw BDFError(line: lines.count, message: "expected 'ENDCHAR' for the glyph started on line \(startLine); the file ended")
+    }
+}
+
+extension Substring {
+    fileprivate func trimmingSpaces() -> String {
+        let trimmed = self.drop(while: { $0 == " " || $0 == "\t" })
+        var end = trimmed.endIndex
+        while end > trimmed.startIndex, trimmed[trimmed.index(before: end)] == " " || trimmed[trimmed.index(before: end)] == "\t" {
+            end = trimmed.index(before: end)
+        }
+        return String(trimmed[trimmed.startIndex..<end])
+    }
+
+    fileprivate func replacingDoubledQuotes() -> String {
+        var result = ""
+        var previousWasQuote = false
+        for character in self {
+            if character == "\"" && previousWasQuote {
+                previousWasQuote = false
+                continue
+            }
+            previousWasQuote = character == "\""
+            result.append(character)
+        }
+        return result
+    }
+}
+
+extension String {
+    fileprivate func trimmingSpaces() -> String { self[...].trimmingSpaces() }
+
+    fileprivate func hexBytes(count: Int) -> [UInt8]? {
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(count)
+        var high: UInt8?
+        for scalar in unicodeScalars {
+            guard bytes.count < count else { break }
+            let nibble: UInt8
+            switch scalar.value {
+            case 0x30...0x39: nibble = UInt8(scalar.value - 0x30)
+            case 0x41...0x46: nibble = UInt8(scalar.value - 0x41 + 10)
+            case 0x61...0x66: nibble = UInt8(scalar.value - 0x61 + 10)
+            default: return nil
+            }
+            if let h = high {
+                bytes.append(h << 4 | nibble)
+                high = nil
+            } else {
+                high = nibble
+            }
+        }
+        return bytes.count == count ? bytes : nil
+    }
+}

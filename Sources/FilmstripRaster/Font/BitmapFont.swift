@@ -1,0 +1,76 @@
+/// A bitmap font: glyphs keyed by Unicode code point, plus the metrics text layout needs.
+///
+/// Fonts are plain data; load one from BDF text with ``BitmapFont/init(bdf:)``. The command
+/// line's default is misc-fixed 6x13 (public domain, from Debian's xfonts-base).
+public struct BitmapFont: Sendable {
+    /// The BDF `FONT` name (an XLFD such as `-Misc-Fixed-Medium-R-SemiCondensed--13-...`).
+    public let name: String
+    /// Pixels from the baseline up to the top of the tallest glyph (`FONT_ASCENT`, or the
+    /// bounding box when the property is absent).
+    public let ascent: Int
+    /// Pixels from the baseline down to the bottom of the lowest glyph (`FONT_DESCENT`, or the
+    /// bounding box).
+    public let descent: Int
+    /// The `FONTBOUNDINGBOX`: width, height and offsets in pixels.
+    public let boundingBox: (width: Int, height: Int, xOffset: Int, yOffset: Int)
+    /// Glyphs by code point. Glyphs with `ENCODING -1` are not here.
+    public let glyphs: [UInt32: Glyph]
+    /// The glyph named by `DEFAULT_CHAR`, drawn for code points the font lacks; nil when the
+    /// property is absent or names no glyph (a box is drawn instead).
+    public let defaultGlyph: Glyph?
+    /// Every property of `STARTPROPERTIES`, with quoted strings unquoted.
+    public let properties: [String: BDFProperty]
+
+    /// A font from already-parsed parts; most callers use ``BitmapFont/init(bdf:)``.
+    public init(
+        name: String, ascent: Int, descent: Int,
+        boundingBox: (width: Int, height: Int, xOffset: Int, yOffset: Int),
+        glyphs: [UInt32: Glyph], defaultGlyph: Glyph?, properties: [String: BDFProperty]
+    ) {
+        self.name = name
+        self.ascent = ascent
+        self.descent = descent
+        self.boundingBox = boundingBox
+        self.glyphs = glyphs
+        self.defaultGlyph = defaultGlyph
+        self.properties = properties
+    }
+
+    /// Pixels from one baseline to the next: `ascent + descent`.
+    public var lineHeight: Int { ascent + descent }
+
+    /// The glyph drawn for `scalar`: its own, or nil when the font lacks it.
+    public func glyph(for scalar: Unicode.Scalar) -> Glyph? {
+        glyphs[scalar.value]
+    }
+
+    /// The glyph drawn in place of a missing code point: `DEFAULT_CHAR`'s glyph, or a hollow box
+    /// as wide as the bounding box and as tall as the ascent.
+    public var replacementGlyph: Glyph {
+        if let defaultGlyph { return defaultGlyph }
+        let width = max(3, boundingBox.width)
+        let height = max(3, ascent)
+        var bits = [UInt8]()
+        let bytesPerRow = (width + 7) / 8
+        for row in 0..<height {
+            var rowBytes = [UInt8](repeating: 0, count: bytesPerRow)
+            for column in 0..<(width - 1) where row == 0 || row == height - 1 || column == 0 || column == width - 2 {
+                rowBytes[column / 8] |= 0x80 >> UInt8(column % 8)
+            }
+            bits += rowBytes
+        }
+        return Glyph(width: width, height: height, xOffset: 0, yOffset: 0, advance: width, bits: bits)
+    }
+
+    /// The advance width of `text` in pixels: the sum of each scalar's glyph advance
+    /// (the replacement glyph's for a missing one).
+    public func width(of text: String) -> Int {
+        text.unicodeScalars.reduce(0) { $0 + (glyph(for: $1) ?? replacementGlyph).advance }
+    }
+
+    /// The code points of `text` this font has no glyph for, in order of first appearance.
+    public func missingScalars(in text: String) -> [Unicode.Scalar] {
+        var seen = Set<UInt32>()
+        return text.unicodeScalars.filter { glyphs[$0.value] == nil && seen.insert($0.value).inserted }
+    }
+}

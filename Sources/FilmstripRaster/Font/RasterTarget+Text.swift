@@ -1,0 +1,54 @@
+/// What drawing one run of text did: how far the pen moved and which code points the font
+/// lacked (drawn as the font's replacement glyph).
+public struct TextRun: Hashable, Sendable {
+    /// Pixels the pen advanced: the sum of the drawn glyphs' `DWIDTH`.
+    public var advance: Int
+    /// Code points with no glyph in the font, in order of first appearance.
+    public var missing: [Unicode.Scalar]
+
+    public init(advance: Int, missing: [Unicode.Scalar]) {
+        self.advance = advance
+        self.missing = missing
+    }
+}
+
+extension RasterTarget {
+    /// Draws `text` with `font`, the pen starting at `origin.x` on the baseline `origin.y`.
+    ///
+    /// The baseline row is the first row below the glyphs' bodies: a glyph with BBX height h and
+    /// y-offset yo covers rows `origin.y - (h + yo) ..< origin.y - yo`, and columns from
+    /// `pen + xoff`. Set bits are painted with `color`; clear bits leave the target alone.
+    /// A code point the font lacks is drawn as ``BitmapFont/replacementGlyph`` and listed in the
+    /// returned run's `missing`, so the caller can report it.
+    ///
+    /// `magnification` (≥ 1) paints each glyph pixel as an m × m block, the metrics scaled
+    /// alike: for a large dash or heading while the rest of the frame stays at 1×.
+    @discardableResult
+    public mutating func drawText(_ text: String, at origin: Point, font: BitmapFont, color: Color, magnification: Int = 1) -> TextRun {
+        let m = max(1, magnification)
+        var pen = origin.x
+        var missing: [Unicode.Scalar] = []
+        for scalar in text.unicodeScalars {
+            let glyph: Glyph
+            if let found = font.glyph(for: scalar) {
+                glyph = found
+            } else {
+                glyph = font.replacementGlyph
+                if !missing.contains(scalar) { missing.append(scalar) }
+            }
+            let top = origin.y - (glyph.height + glyph.yOffset) * m
+            let left = pen + glyph.xOffset * m
+            for row in 0..<glyph.height {
+                for column in 0..<glyph.width where glyph.isSet(x: column, y: row) {
+                    if m == 1 {
+                        setPixel(x: left + column, y: top + row, to: color)
+                    } else {
+                        fill(Rect(x: left + column * m, y: top + row * m, width: m, height: m), with: color)
+                    }
+                }
+            }
+            pen += glyph.advance * m
+        }
+        return TextRun(advance: pen - origin.x, missing: missing)
+    }
+}

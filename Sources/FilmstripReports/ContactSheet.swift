@@ -1,0 +1,140 @@
+import FilmstripCore
+import FilmstripRaster
+
+/// The contact sheet of one run: an HTML page with the verdict and its reasons, the lint
+/// findings, the dwell tables, a timeline bar to scale coloured by phase (and one per panel by
+/// depiction), the strip, the stills, and every frame as a thumbnail labelled with its index,
+/// time, phase and each panel's depiction, bordered in its phase's colour and linking to the
+/// full frame. It links only to files named by the report.
+public enum ContactSheet {
+    /// The page for `report` (written as `index.html` beside it).
+    public static func html(report: RunReport, run: RecordedRun, analysis: Analysis) -> String {
+        let plan = run.plan
+        var page = """
+            <!doctype html>
+            <html lang="en"><head><meta charset="utf-8">
+            <title>\(HTML.escape(plan.name)) · filmstrip contact sheet</title>
+            <style>\(HTML.style)</style></head><body>
+            <p><a href="../index.html">all plans</a></p>
+            <h1>\(HTML.escape(plan.name))</h1>
+
+            """
+        if !plan.summary.isEmpty { page += "<p>\(HTML.escape(plan.summary))</p>\n" }
+        var facts = "bench \(plan.bench) · \(plan.mode.rawValue) · \(run.clock.rawValue) clock · window \(Quantity.ms(plan.windowStartMs))–\(Quantity.ms(plan.windowEndMs)) · \(analysis.frameCount) frames every \(Quantity.ms(plan.frameIntervalMs)) · scale \(plan.scale)×"
+        if plan.slowMotion != .off { facts += " · slow motion \(plan.slowMotion)" }
+        if analysis.droppedFrames > 0 { facts += " · \(analysis.droppedFrames) frames dropped" }
+        page += "<p class=\"facts\">\(HTML.escape(facts))</p>\n"
+
+        page += "<div class=\"verdict \(analysis.passed ? "pass" : "fail")\">\(analysis.passed ? "PASSED" : "FAILED")"
+        if !analysis.reasons.isEmpty {
+            page += "<ul>" + analysis.reasons.map { "<li>\(HTML.escape($0))</li>" }.joined() + "</ul>"
+        }
+        page += "</div>\n"
+        if !report.lint.isEmpty {
+            page += "<div class=\"lint\">Lint, before rendering:<ul>" + report.lint.map { "<li>\(HTML.escape($0))</li>" }.joined() + "</ul></div>\n"
+        }
+
+        // Timeline bars.
+        page += "<h2>Timeline, to scale</h2>\n<div class=\"barlabel\">phase</div>\n"
+        page += bar(run.phaseSegments, plan: plan, color: { Palette.color(forPhase: $0).hexString })
+        page += ticks(run.frames.map(\.tMs), plan: plan)
+        page += "<div class=\"scale\"><span>\(Quantity.ms(plan.windowStartMs))</span><span>\(Quantity.ms(plan.windowEndMs))</span></div>\n"
+        for panel in plan.panels {
+            page += "<div class=\"barlabel\">\(HTML.escape(panel)) · depiction</div>\n"
+            page += bar(run.depictionSegments[panel] ?? [], plan: plan, color: depictionColor)
+        }
+        page += legend(run: run)
+
+        // Dwell tables.
+        page += "<h2>Dwell per phase</h2>\n<table><tr><th>phase</th><th>dwell</th><th>time share</th><th>frames</th><th>frame share</th><th>expected</th><th>check</th></tr>\n"
+        for (name, dwell) in analysis.phases {
+            var expected: [String] = []
+            if let minimum = plan.expect.minFrames[name] { expected.append("≥ \(Quantity.frames(minimum))") }
+            if let limit = plan.expect.maxSharePercent[name] { expected.append("≤ \(limit)%") }
+            let checks = analysis.checks.filter { $0.name.hasSuffix(".\(name)") }
+            let status = checks.isEmpty ? "" : checks.allSatisfy(\.passed) ? "✓" : "✗"
+            page += "<tr><td><span class=\"swatch\" style=\"background:\(Palette.color(forPhase: name).hexString)\"></span>\(HTML.escape(name))</td><td>\(Quantity.ms(dwell.ms))</td><td>\(Quantity.percent(numerator: dwell.ms, denominator: plan.windowMs))</td><td>\(dwell.frames)</td><td>\(Quantity.percent(numerator: dwell.frames, denominator: analysis.frameCount))</td><td>\(HTML.escape(expected.joined(separator: ", ")))</td><td>\(status)</td></tr>\n"
+        }
+        page += "</table>\n<h2>Dwell per panel depiction</h2>\n<table><tr><th>panel</th><th>depiction</th><th>dwell</th><th>time share</th><th>frames</th></tr>\n"
+        for (panel, depictions) in analysis.panels {
+            for (depiction, dwell) in depictions {
+                page += "<tr><td>\(HTML.escape(panel))</td><td style=\"text-align:left\"><span class=\"swatch\" style=\"background:\(depictionColor(depiction))\"></span>\(HTML.escape(depiction))</td><td>\(Quantity.ms(dwell.ms))</td><td>\(Quantity.percent(numerator: dwell.ms, denominator: plan.windowMs))</td><td>\(dwell.frames)</td></tr>\n"
+            }
+        }
+        page += "</table>\n"
+
+        if let filmstrip = report.filmstrip {
+            page += "<h2>Filmstrip</h2>\n<a href=\"\(filmstrip)\"><img class=\"strip\" src=\"\(filmstrip)\" alt=\"all frames of \(HTML.escape(plan.name)) in one strip\"></a>\n"
+        }
+        if !report.stills.isEmpty {
+            page += "<h2>Stills</h2>\n<div class=\"frames\">\n"
+            for still in report.stills {
+                page += figure(
+                    file: still.file, phase: still.phase, caption: "\(still.name) · \(Quantity.ms(still.tMs)) · \(still.phase ?? "dropped")",
+                    panels: still.panels.map { "\($0.panel): \($0.depiction)" })
+            }
+            page += "</div>\n"
+        }
+        page += "<h2>Frames</h2>\n<div class=\"frames\">\n"
+        for frame in report.frames {
+            page += figure(
+                file: frame.file, phase: frame.phase,
+                caption: "#\(frame.index) · \(Quantity.ms(frame.tMs)) · \(frame.phase ?? "dropped (due \(Quantity.ms(frame.scheduledMs)))")",
+                panels: frame.panels.map { "\($0.panel): \($0.depiction)" })
+        }
+        page += "</div>\n<h2>Timeline events</h2>\n<table class=\"events\"><tr><th>ms</th><th>#</th><th>kind</th><th>what</th></tr>\n"
+        for entry in report.timeline {
+            page += "<tr><td>\(Quantity.grouped(entry.tMs))</td><td>\(entry.sequence)</td><td style=\"text-align:left\">\(entry.kind)</td><td style=\"text-align:left\">\(HTML.escape(entry.text))</td></tr>\n"
+        }
+        page += "</table>\n<p class=\"facts\">Made by filmstrip from captures/\(HTML.escape(plan.name)).json; report.json holds the same figures.</p>\n</body></html>\n"
+        return page
+    }
+
+    /// A stable colour per depiction name, for bars and swatches.
+    static func depictionColor(_ name: String) -> String {
+        switch name {
+        case "dash": "#6b7280"
+        case "spinner": Palette.color(forPhase: "loading").hexString
+        case "skeleton": "#d4a72c"
+        case "emptyMessage": Palette.color(forPhase: "empty").hexString
+        case "errorRetry": Palette.color(forPhase: "failed").hexString
+        case "rows": Palette.color(forPhase: "loaded").hexString
+        default: "#9ca3af"
+        }
+    }
+
+    private static func bar(_ segments: [Segment], plan: CapturePlan, color: (String) -> String) -> String {
+        var html = "<div class=\"bar\">"
+        for segment in segments {
+            guard let clipped = segment.clipped(fromMs: plan.windowStartMs, toMs: plan.windowEndMs) else { continue }
+            html += "<div style=\"width:\(HTML.percent(clipped.durationMs, of: plan.windowMs))%;background:\(color(clipped.name))\" title=\"\(HTML.escape(clipped.name)) \(Quantity.ms(clipped.enterMs))–\(Quantity.ms(clipped.exitMs)) (\(Quantity.ms(clipped.durationMs)))\"></div>"
+        }
+        return html + "</div>\n"
+    }
+
+    private static func ticks(_ instants: [Int], plan: CapturePlan) -> String {
+        var html = "<div class=\"ticks\" title=\"frame instants\">"
+        for instant in instants where instant >= plan.windowStartMs && instant < plan.windowEndMs {
+            html += "<span style=\"left:\(HTML.percent(instant - plan.windowStartMs, of: plan.windowMs))%\"></span>"
+        }
+        return html + "</div>\n"
+    }
+
+    private static func legend(run: RecordedRun) -> String {
+        var html = "<p class=\"facts\">"
+        for name in run.phaseNames {
+            html += "<span class=\"swatch\" style=\"background:\(Palette.color(forPhase: name).hexString)\"></span>\(HTML.escape(name)) &nbsp; "
+        }
+        return html + "· ticks mark frame instants</p>\n"
+    }
+
+    private static func figure(file: String?, phase: String?, caption: String, panels: [String]) -> String {
+        let border = phase.map { Palette.color(forPhase: $0).hexString } ?? "#6b7280"
+        var html = "<figure class=\"frame\(phase == nil ? " dropped" : "")\" style=\"border-color:\(border)\">"
+        if let file {
+            html += "<a href=\"\(file)\"><img loading=\"lazy\" src=\"\(file)\" alt=\"\(HTML.escape(caption))\"></a>"
+        }
+        html += "<figcaption>\(HTML.escape(caption))<br><span class=\"dep\">\(panels.map(HTML.escape).joined(separator: "<br>"))</span></figcaption></figure>\n"
+        return html
+    }
+}

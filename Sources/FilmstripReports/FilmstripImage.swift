@@ -1,0 +1,53 @@
+import FilmstripCore
+import FilmstripRaster
+
+/// Draws the filmstrip: every frame of a run in one strip on dark film, sprocket holes above
+/// and below each row, each frame labelled with its index, time and phase (with the phase's
+/// colour). Rows hold at most ``framesPerRow`` frames, so a long run wraps into several rows of
+/// film. Frames are drawn at 1× so the strip stays small and the bitmap font stays sharp.
+public enum FilmstripImage {
+    /// The most frames in one row of film.
+    public static let framesPerRow = 8
+
+    /// Vertical space per row: holes, frame, label, holes (pixels at 1×).
+    static let holeBand = 10
+    static let labelHeight = 16
+    static let gap = 6
+
+    /// Composes the strip from 1× frame canvases (all the same size) and their labels
+    /// (`"#3 · 1,500 ms"`) and phases (for the swatch colour; nil when dropped).
+    /// - Returns: an RGBA8 canvas; 1×1 transparent when `frames` is empty.
+    public static func compose(frames: [(canvas: Canvas?, label: String, phase: String?)], frameWidth: Int, frameHeight: Int, font: BitmapFont) -> Canvas {
+        guard !frames.isEmpty else { return Canvas(width: 1, height: 1) }
+        let columns = min(framesPerRow, frames.count)
+        let rows = (frames.count + columns - 1) / columns
+        let cellWidth = frameWidth + gap
+        let rowHeight = holeBand + frameHeight + labelHeight + holeBand
+        let film = Color(hex: 0x050507)
+        var strip = Canvas(width: gap + columns * cellWidth, height: rows * rowHeight + (rows - 1) * gap, background: film)
+        for row in 0..<rows {
+            let top = row * (rowHeight + gap)
+            // Sprocket holes along the top and bottom bands of this row of film.
+            var x = 6
+            while x + 8 < strip.width {
+                strip.fill(Rect(x: x, y: top + 3, width: 8, height: 4), with: Color(hex: 0x2A2D35))
+                strip.fill(Rect(x: x, y: top + rowHeight - 7, width: 8, height: 4), with: Color(hex: 0x2A2D35))
+                x += 16
+            }
+        }
+        for (index, frame) in frames.enumerated() {
+            let left = gap + (index % columns) * cellWidth
+            let top = (index / columns) * (rowHeight + gap) + holeBand
+            if let canvas = frame.canvas {
+                strip.draw(canvas, at: Point(x: left, y: top))
+            } else {
+                strip.stroke(Rect(x: left, y: top, width: frameWidth, height: frameHeight), with: Palette.dimText)
+                strip.drawText("dropped", at: Point(x: left + 8, y: top + 20), font: font, color: Palette.dimText)
+            }
+            let swatch = frame.phase.map(Palette.color(forPhase:)) ?? Palette.dimText
+            strip.fill(Rect(x: left, y: top + frameHeight + 4, width: 8, height: 8), with: swatch)
+            strip.drawText(frame.label, at: Point(x: left + 12, y: top + frameHeight + 13), font: font, color: Palette.text)
+        }
+        return strip
+    }
+}

@@ -1,0 +1,19 @@
+/// The stable file names of a plan's outputs, relative to its output folder
+/// (`captures/<plan>/` by default). Names derive from the plan alone: no dates.
+public enum OutputLayout {
+    /// `frames/0007.png`: the frame's index, zero-padded to four digits (more when needed).
+    public static func framePath(_ index: Int) -> String {
+        let digits = String(index)
+        return "frames/" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits + ".png"
+    }
+
+    /// `stills/<name>.png`.
+    public static func stillPath(_ name: String) -> String { "stills/\(name).png" }
+
+    /// The strip of all frames.
+    public static let filmstripPath = "filmstrip.png"
+    /// The machine-readable report.
+    public static let reportPath = "report.json"
+    /// The contact sheet.
+    public static let contactSheetPath = "index.html"
+}

@@ -1,0 +1,169 @@
+import FilmstripCore
+import Foundation
+
+/// The machine-readable report of one run, written as `report.json`.
+///
+/// Keys are sorted and there are no dates, so the same plan on the virtual clock gives the same
+/// bytes. Shares are fractions 0...1; times are whole milliseconds.
+public struct RunReport: Codable, Hashable, Sendable {
+    /// One frame's row.
+    public struct Frame: Codable, Hashable, Sendable {
+        public var index: Int
+        /// When it was taken, ms (measured on the real clock).
+        public var tMs: Int
+        /// When it was scheduled, ms.
+        public var scheduledMs: Int
+        /// The phase on screen; nil when dropped.
+        public var phase: String?
+        /// The PNG, relative to the report; nil when no images were written or the frame was dropped.
+        public var file: String?
+        public var dropped: Bool
+        public var panels: [Panel]
+    }
+
+    /// One panel's depiction in a frame, with what it drew (stills only).
+    public struct Panel: Codable, Hashable, Sendable {
+        public var panel: String
+        public var depiction: String
+        /// The text runs drawn, in order (stills only).
+        public var texts: [String]?
+        /// The semantic elements exposed, as `role: label` (stills only).
+        public var elements: [String]?
+    }
+
+    /// One still's row.
+    public struct Still: Codable, Hashable, Sendable {
+        public var name: String
+        public var tMs: Int
+        public var phase: String?
+        public var file: String?
+        public var panels: [Panel]
+    }
+
+    /// Dwell of a phase or depiction.
+    public struct DwellEntry: Codable, Hashable, Sendable {
+        /// Milliseconds inside the window.
+        public var ms: Int
+        /// Frames showing it.
+        public var frames: Int
+        /// `ms / windowMs`.
+        public var share: Double
+        /// `frames / frame count`.
+        public var frameShare: Double
+    }
+
+    /// A check's outcome.
+    public struct Check: Codable, Hashable, Sendable {
+        public var name: String
+        public var passed: Bool
+        public var message: String
+    }
+
+    /// A timeline entry.
+    public struct Entry: Codable, Hashable, Sendable {
+        public var tMs: Int
+        public var sequence: Int
+        public var kind: String
+        public var text: String
+    }
+
+    public var plan: String
+    public var summary: String
+    public var bench: String
+    public var clock: String
+    public var mode: String
+    public var slowMotion: String
+    public var windowStartMs: Int
+    public var windowMs: Int
+    public var frameIntervalMs: Int
+    public var scale: Int
+    public var frames: [Frame]
+    public var droppedFrames: Int
+    public var stills: [Still]
+    /// Per phase.
+    public var dwell: [String: DwellEntry]
+    /// Per panel, per depiction.
+    public var panels: [String: [String: DwellEntry]]
+    public var timeline: [Entry]
+    public var checks: [Check]
+    public var reasons: [String]
+    public var lint: [String]
+    public var verdict: String
+    public var passed: Bool
+    /// The strip image, relative; nil when no images were written.
+    public var filmstrip: String?
+
+    /// Builds the report of `run`. `renderedStills` carries what each still's panels drew
+    /// (same order as `run.stills`); `withFiles` names the image files the record command writes.
+    public init(run: RecordedRun, analysis: Analysis, lint: [String], renderedStills: [[PanelRendering]], withFiles: Bool) {
+        let plan = run.plan
+        func dwellEntry(_ dwell: Dwell) -> DwellEntry {
+            DwellEntry(ms: dwell.ms, frames: dwell.frames, share: Self.rounded(dwell.share), frameShare: Self.rounded(dwell.frameShare))
+        }
+        self.plan = plan.name
+        summary = plan.summary
+        bench = plan.bench
+        clock = run.clock.rawValue
+        mode = plan.mode.rawValue
+        slowMotion = plan.slowMotion.description
+        windowStartMs = plan.windowStartMs
+        windowMs = plan.windowMs
+        frameIntervalMs = plan.frameIntervalMs
+        scale = plan.scale
+        frames = run.frames.map { frame in
+            Frame(
+                index: frame.index, tMs: frame.tMs, scheduledMs: frame.scheduledMs, phase: frame.phase,
+                file: withFiles && !frame.dropped ? OutputLayout.framePath(frame.index) : nil, dropped: frame.dropped,
+                panels: frame.panels.map { Panel(panel: $0.panel, depiction: $0.depiction.id, texts: nil, elements: nil) })
+        }
+        droppedFrames = analysis.droppedFrames
+        stills = run.stills.enumerated().map { offset, still in
+            let drawn = offset < renderedStills.count ? renderedStills[offset] : []
+            let panels = drawn.isEmpty
+                ? still.frame.panels.map { Panel(panel: $0.panel, depiction: $0.depiction.id, texts: nil, elements: nil) }
+                : drawn.map { Panel(panel: $0.panel, depiction: $0.depiction.id, texts: $0.texts.map(\.text), elements: $0.elements.map(\.description)) }
+            return Still(
+                name: still.name, tMs: still.frame.tMs, phase: still.frame.phase,
+                file: withFiles && !still.frame.dropped ? OutputLayout.stillPath(still.name) : nil, panels: panels)
+        }
+        dwell = Dictionary(uniqueKeysWithValues: analysis.phases.map { ($0.name, dwellEntry($0.dwell)) })
+        panels = Dictionary(uniqueKeysWithValues: analysis.panels.map { panel in
+            (panel.panel, Dictionary(uniqueKeysWithValues: panel.depictions.map { ($0.depiction, dwellEntry($0.dwell)) }))
+        })
+        timeline = run.timeline.map { Entry(tMs: $0.tMs, sequence: $0.sequence, kind: $0.kind.rawValue, text: $0.text) }
+        checks = analysis.checks.map { Check(name: $0.name, passed: $0.passed, message: $0.message) }
+        reasons = analysis.reasons
+        self.lint = lint
+        verdict = analysis.verdict
+        passed = analysis.passed
+        filmstrip = withFiles ? OutputLayout.filmstripPath : nil
+    }
+
+    /// The report as pretty-printed JSON with sorted keys and a final newline.
+    public func jsonData() -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        // Encoding plain Codable values with finite numbers cannot fail.
+        var data = (try? encoder.encode(self)) ?? Data()
+        data.append(0x0A)
+        return data
+    }
+
+    /// Reads a report written by ``jsonData()``; nil when the bytes are not one.
+    public static func read(_ data: Data) -> RunReport? {
+        try? JSONDecoder().decode(RunReport.self, from: data)
+    }
+
+    /// Every file the report names, relative to its folder (frames, stills, strip, contact sheet, itself).
+    public var writtenFiles: [String] {
+        var files = frames.compactMap(\.file) + stills.compactMap(\.file)
+        if let filmstrip { files.append(filmstrip) }
+        files.append(OutputLayout.contactSheetPath)
+        files.append(OutputLayout.reportPath)
+        return files
+    }
+
+    private static func rounded(_ value: Double) -> Double {
+        (value * 10_000).rounded() / 10_000
+    }
+}
