@@ -42,8 +42,8 @@ let package = Package(
         .testTarget(name: "FilmstripReportsTests", dependencies: ["FilmstripReports", "FilmstripCore"], swiftSettings: swiftSettings),
         .testTarget(
             name: "FilmstripCommandTests",
-            dependencies: ["FilmstripCommand", "FilmstripCore", "FilmstripPNG", "FilmstripRaster", "filmstrip"],
-            resources: [.copy("Fixtures")],
+            dependencies: ["FilmstripPNG", "FilmstripRaster", "filmstrip"],
+            exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),
     ]

@@ -40,7 +40,7 @@ public final class DrainingExecutor: TaskExecutor, @unchecked Sendable {
     /// - Throws: ``RunawayWorkError`` when more than `jobLimit` jobs run without the queue
     ///   emptying (work that reschedules itself without end). Jobs left are kept.
     @discardableResult
-    public func drain(jobLimit: Int = 1_000_000, nowMs: Int = 0) throws -> Int {
+    public func drain(jobLimit: Int = 100_000, nowMs: Int = 0) throws -> Int {
         var ran = 0
         while let job = next() {
             job.runSynchronously(on: asUnownedTaskExecutor())

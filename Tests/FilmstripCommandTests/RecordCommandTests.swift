@@ -1,0 +1,171 @@
+import FilmstripPNG
+import Foundation
+import Testing
+
+/// End to end: the built `filmstrip` binary, its files, its output and its exit codes.
+@Suite(.serialized) struct RecordCommandTests {
+    @Test func recordWritesEveryOutputForEveryShippedPlan() throws {
+        let workspace = try CommandRunner.workspace()
+        let result = try CommandRunner.run(["record"], in: workspace)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("inbox-cycle · inbox · cycle · virtual clock · window 12,000 ms · 24 frames every 500 ms"))
+        #expect(result.stdout.contains("6 plan(s) recorded in captures/: all passed"))
+        let files = CommandRunner.snapshot(workspace.appendingPathComponent("captures"))
+        for plan in ["inbox-cycle", "inbox-cycle-slowmo", "inbox-pinned-loading", "inbox-pinned-empty", "inbox-pinned-failed", "inbox-pinned-loaded"] {
+            for name in ["report.json", "index.html", "filmstrip.png", "frames/0000.png"] {
+                #expect(files["\(plan)/\(name)"] != nil, "\(plan)/\(name)")
+            }
+        }
+        #expect(files["inbox-cycle/frames/0023.png"] != nil)
+        #expect(files["inbox-cycle/frames/0024.png"] == nil)
+        #expect(files["inbox-pinned-loading/stills/loading.png"] != nil)
+        #expect(files["index.html"] != nil)
+
+        // Every PNG decodes; frames are 896×356 (2×); the strip is the frames at 1× plus labels.
+        for (path, bytes) in files where path.hasSuffix(".png") {
+            let canvas = try PNGCodec.decode(Array(bytes))
+            if path.contains("/frames/") || path.contains("/stills/") {
+                #expect(canvas.width == 896 && canvas.height == 356, "\(path)")
+            }
+            let text = String(decoding: bytes, as: UTF8.self)
+            #expect(!text.contains("tIME") && !text.contains("tEXt"), "\(path) carries no time or text chunk")
+        }
+        // Both kinds of page link only to files that exist.
+        for (path, bytes) in files where path.hasSuffix(".html") {
+            let html = String(decoding: bytes, as: UTF8.self)
+            let folder = (path as NSString).deletingLastPathComponent
+            for link in Self.links(in: html) {
+                let target = Self.normalized(folder.isEmpty ? link : "\(folder)/\(link)")
+                #expect(files[target] != nil, "\(path) links to \(link), which does not exist")
+            }
+        }
+    }
+
+    @Test func recordingTwiceGivesByteIdenticalFilesAndRemovesOnlyItsOwnStaleFiles() throws {
+        let plan = CommandRunner.root.appendingPathComponent("captures/inbox-cycle.json")
+        let workspace = try CommandRunner.workspace(plans: [plan])
+        #expect(try CommandRunner.run(["record"], in: workspace).status == 0)
+        let first = CommandRunner.snapshot(workspace.appendingPathComponent("captures"))
+        #expect(try CommandRunner.run(["record"], in: workspace).status == 0)
+        let second = CommandRunner.snapshot(workspace.appendingPathComponent("captures"))
+        #expect(first.keys.sorted() == second.keys.sorted())
+        for (path, bytes) in first { #expect(second[path] == bytes, "\(path) changed between runs") }
+
+        // Fewer frames: the extra frames it wrote go, a user's file in the same folder stays.
+        let notes = workspace.appendingPathComponent("captures/inbox-cycle/frames/notes.txt")
+        try Data("mine".utf8).write(to: notes)
+        var json = try String(contentsOf: workspace.appendingPathComponent("captures/inbox-cycle.json"), encoding: .utf8)
+        json = json.replacingOccurrences(of: "\"frameIntervalMs\": 500", with: "\"frameIntervalMs\": 1000")
+        try json.write(to: workspace.appendingPathComponent("captures/inbox-cycle.json"), atomically: true, encoding: .utf8)
+        #expect(try CommandRunner.run(["record"], in: workspace).status == 0)
+        let third = CommandRunner.snapshot(workspace.appendingPathComponent("captures"))
+        #expect(third["inbox-cycle/frames/0011.png"] != nil)
+        #expect(third["inbox-cycle/frames/0012.png"] == nil)
+        #expect(third["inbox-cycle/frames/0023.png"] == nil)
+        #expect(third["inbox-cycle/frames/notes.txt"] == Data("mine".utf8))
+    }
+
+    @Test func seedFailingPlanExitsOneNamingLoadingsShareAndTheMissingPhases() throws {
+        let workspace = try CommandRunner.workspace(plans: [])
+        let plan = CommandRunner.fixtures.appendingPathComponent("seed-failing.json").path
+        let result = try CommandRunner.run(["check", plan], in: workspace)
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("verdict: failed: loading filled 6 of 6 frames (12.0 s of 12.0 s, limit 50%); empty, failed and loaded were never captured."))
+        #expect(result.stderr.contains("lint: empty is first captured at 14,000 ms"))
+        #expect(CommandRunner.snapshot(workspace).isEmpty, "check writes nothing")
+    }
+
+    @Test func checkPassesOnTheShippedCycle() throws {
+        let workspace = try CommandRunner.workspace()
+        let result = try CommandRunner.run(["check", "captures/inbox-cycle.json"], in: workspace)
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("  loading     5,361  44.7%      11    45.8%  ≥ 1 frame, ≤ 50%"))
+        #expect(result.stdout.contains("verdict: passed"))
+    }
+
+    @Test(arguments: [
+        ("bad-json.json", "bad-json.json: $: not valid JSON"),
+        ("unknown-key.json", "unknown-key.json: $.recordingWindow: unknown key 'recordingWindow'"),
+        ("negative-latency.json", "negative-latency.json: $.script[1].latencyMs: expected an integer from 0 to 3600000 ms, found -1"),
+        ("zero-window.json", "zero-window.json: $.windowMs: expected an integer from 1 to 3600000 ms, found 0"),
+    ])
+    func malformedPlansExitTwoNamingFileAndPathAndWriteNothing(fixture: String, expected: String) throws {
+        let good = CommandRunner.root.appendingPathComponent("captures/inbox-pinned-empty.json")
+        let workspace = try CommandRunner.workspace(plans: [good, CommandRunner.fixtures.appendingPathComponent(fixture)])
+        let existing = workspace.appendingPathComponent("captures/inbox-pinned-empty")
+        try FileManager.default.createDirectory(at: existing, withIntermediateDirectories: true)
+        try Data("earlier".utf8).write(to: existing.appendingPathComponent("report.json"))
+        let before = CommandRunner.snapshot(workspace)
+        let result = try CommandRunner.run(["record"], in: workspace)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(expected), "\(result.stderr)")
+        #expect(CommandRunner.snapshot(workspace) == before, "the output folder is untouched")
+    }
+
+    @Test func badFontExitsTwoWithTheFileAndLine() throws {
+        let workspace = try CommandRunner.workspace(plans: [CommandRunner.root.appendingPathComponent("captures/inbox-pinned-empty.json")])
+        let font = CommandRunner.fixtures.appendingPathComponent("broken-font.bdf").path
+        let result = try CommandRunner.run(["record", "--font", font], in: workspace)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("broken-font.bdf:9: not a usable BDF font: expected 'BBX w h xoff yoff' followed by 4 integers, found 'BBX 8 8 0'"), "\(result.stderr)")
+        #expect(CommandRunner.snapshot(workspace.appendingPathComponent("captures")).keys.sorted() == ["inbox-pinned-empty.json"])
+    }
+
+    @Test func missingGlyphsAreReportedOncePerRun() throws {
+        let workspace = try CommandRunner.workspace(plans: [CommandRunner.fixtures.appendingPathComponent("emoji-message.json")])
+        let result = try CommandRunner.run(["record"], in: workspace)
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stderr.split(separator: "\n").filter { $0.contains("U+1F600") }
+        #expect(lines.count == 1)
+        #expect(lines.first?.hasSuffix("has no glyph for U+1F600; drawn as its default character") == true)
+    }
+
+    @Test func unwritableOutputExitsTwo() throws {
+        let workspace = try CommandRunner.workspace(plans: [CommandRunner.root.appendingPathComponent("captures/inbox-pinned-empty.json")])
+        try Data("a file, not a folder".utf8).write(to: workspace.appendingPathComponent("blocked"))
+        let result = try CommandRunner.run(["record", "--out", "blocked/out"], in: workspace)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("blocked/out: cannot write output"), "\(result.stderr)")
+    }
+
+    @Test func helpVersionAndUsageErrors() throws {
+        let workspace = try CommandRunner.workspace(plans: [])
+        let help = try CommandRunner.run(["--help"], in: workspace)
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("filmstrip record [PLAN…] [--out DIR] [--clock virtual|real] [--font FILE.bdf]"))
+        #expect(try CommandRunner.run(["record", "--help"], in: workspace).stdout.contains("OUTPUTS"))
+        #expect(try CommandRunner.run(["check", "--help"], in: workspace).stdout.contains("writing any file"))
+        let version = try CommandRunner.run(["--version"], in: workspace)
+        #expect(version.status == 0 && version.stdout == "filmstrip 0.1.0\n")
+        let unknown = try CommandRunner.run(["record", "--fast"], in: workspace)
+        #expect(unknown.status == 2 && unknown.stderr.contains("unknown option '--fast'"))
+        let clock = try CommandRunner.run(["check", "--clock", "wall"], in: workspace)
+        #expect(clock.status == 2 && clock.stderr.contains("--clock expects 'virtual' or 'real', found 'wall'"))
+        let none = try CommandRunner.run(["check"], in: workspace)
+        #expect(none.status == 2 && none.stderr.contains("captures: no capture plans"))
+    }
+
+    /// `a/../b/c` → `b/c`.
+    static func normalized(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/") {
+            if part == ".." { parts.removeLast() } else if part != "." { parts.append(part) }
+        }
+        return parts.joined(separator: "/")
+    }
+
+    /// The `href` and `src` targets of a page, without query or fragment.
+    static func links(in html: String) -> [String] {
+        var links: [String] = []
+        for attribute in ["href=\"", "src=\""] {
+            var rest = html[...]
+            while let start = rest.range(of: attribute) {
+                rest = rest[start.upperBound...]
+                guard let end = rest.firstIndex(of: "\"") else { break }
+                links.append(String(rest[..<end]))
+                rest = rest[end...]
+            }
+        }
+        return links
+    }
+}

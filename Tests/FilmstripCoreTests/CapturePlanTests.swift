@@ -1,0 +1,83 @@
+import FilmstripCore
+import Foundation
+import Testing
+
+@Suite struct CapturePlanTests {
+    func parse(_ json: String) throws(PlanError) -> CapturePlan {
+        try CapturePlan(json: Data(json.utf8), name: "p")
+    }
+
+    func error(_ json: String) -> PlanError? {
+        do {
+            _ = try parse(json)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    let minimal = #"{"bench":"inbox","windowMs":1000,"frameIntervalMs":250,"script":[{"reply":"empty","latencyMs":790}]}"#
+
+    @Test func minimalPlanGetsTheDefaults() throws {
+        let plan = try parse(minimal)
+        #expect(plan.panels == ["loadedOnly", "allFour"])
+        #expect(plan.mode == .cycle)
+        #expect(plan.slowMotion == .off)
+        #expect(plan.scale == 2)
+        #expect(plan.frameInstants == [0, 250, 500, 750])
+        #expect(plan.expect.minFrames == ["loading": 1, "empty": 1, "failed": 1, "loaded": 1])
+        #expect(plan.expect.maxSharePercent == ["loading": 50])
+    }
+
+    @Test func shippedPlansAllParse() throws {
+        let folder = TestSupport.root.appendingPathComponent("captures")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }
+        #expect(names.count >= 5)
+        for name in names {
+            _ = try TestSupport.shippedPlan(String(name.dropLast(5)))
+        }
+    }
+
+    @Test func malformedJSONIsReportedAtTheRootWithTheParsersWords() {
+        let problem = error(#"{"bench": "inbox", "windowMs": }"#)
+        #expect(problem?.path == "$")
+        #expect(problem?.message.hasPrefix("not valid JSON") == true)
+    }
+
+    @Test(arguments: [
+        (#"{"bench":"inbox","windwMs":1000,"frameIntervalMs":250,"script":[{"reply":"empty","latencyMs":1}]}"#, "$.windwMs", "unknown key 'windwMs'; expected one of: bench, summary, panels, mode, slowMotion, script, windowStartMs, windowMs, frameIntervalMs, frameCount, scale, stills, expect"),
+        (#"{"bench":"inbox","windowMs":1000,"frameIntervalMs":250,"script":[{"reply":"empty","latencyMs":-5}]}"#, "$.script[0].latencyMs", "expected an integer from 0 to 3600000 ms, found -5"),
+        (#"{"bench":"inbox","windowMs":0,"frameIntervalMs":250,"script":[{"reply":"empty","latencyMs":1}]}"#, "$.windowMs", "expected an integer from 1 to 3600000 ms, found 0"),
+        (#"{"bench":"inbox","windowMs":"12s","frameIntervalMs":250,"script":[{"reply":"empty","latencyMs":1}]}"#, "$.windowMs", "expected an integer from 1 to 3600000 ms, found string"),
+        (#"{"bench":"inbox","windowMs":1000,"frameIntervalMs":250.5,"script":[{"reply":"empty","latencyMs":1}]}"#, "$.frameIntervalMs", "expected an integer from 1 to 1000 ms (at most the window), found 250.5"),
+        (#"{"bench":"inbox","windowMs":1000,"frameCount":3,"script":[{"reply":"empty","latencyMs":1}]}"#, "$.frameCount", "expected a count that divides the 1000 ms window into whole milliseconds, found 3 (1000 / 3 is not whole)"),
+        (#"{"bench":"inbox","windowMs":1000,"frameIntervalMs":250,"script":[]}"#, "$.script", "expected at least one beat"),
+        (#"{"bench":"inbox","windowMs":1000,"frameIntervalMs":250,"script":[{"reply":"maybe","latencyMs":1}]}"#, "$.script[0].reply", #"expected "loading", "empty", "failed" or "loaded", found "maybe""#),
+        (#"{"bench":"inbox","windowMs":1000,"frameIntervalMs":250,"script":[{"reply":"empty","latencyMs":1,"rows":[]}]}"#, "$.script[0].rows", "only a loaded reply carries rows"),
+        (#"{"bench":"kitchen","windowMs":1000,"frameIntervalMs":250,"script":[{"reply":"empty","latencyMs":1}]}"#, "$.bench", "unknown bench 'kitchen'; expected one of: inbox"),
+        (#"{"bench":"inbox","panels":["allFour","fancy"],"windowMs":1000,"frameIntervalMs":250,"script":[{"reply":"empty","latencyMs":1}]}"#, "$.panels[1]", "unknown panel 'fancy' for bench inbox; expected one of: loadedOnly, allFour"),
+        (#"{"bench":"inbox","windowMs":1000,"frameIntervalMs":250,"stills":[{"name":"late","atMs":1000}],"script":[{"reply":"empty","latencyMs":1}]}"#, "$.stills[0].atMs", "expected an integer from 0 to 999 ms (inside the window), found 1000"),
+        (#"{"bench":"inbox","windowMs":1000,"frameIntervalMs":250,"expect":{"minFrames":{"spinning":1}},"script":[{"reply":"empty","latencyMs":1}]}"#, "$.expect.minFrames.spinning", "unknown phase 'spinning'; expected one of: loading, empty, failed, loaded"),
+        (#"{"bench":"inbox","slowMotion":1.2345,"windowMs":1000,"frameIntervalMs":250,"script":[{"reply":"empty","latencyMs":1}]}"#, "$.slowMotion", "expected a number from 0.001 to 100 with at most three decimals, found 1.2345"),
+        (#"{"bench":"inbox","mode":"cycle","windowMs":1000,"frameIntervalMs":250,"script":[{"reply":"empty","latencyMs":0}]}"#, "$.script", "a cycle whose beats all take 0 ms would repeat without end; expected at least one beat with latencyMs or holdMs above 0"),
+        (#"[1, 2]"#, "$", "expected an object, found array"),
+    ])
+    func invalidPlansNameTheJSONPathAndWhatWasExpected(json: String, path: String, message: String) {
+        let problem = error(json)
+        #expect(problem?.path == path)
+        #expect(problem?.message == message)
+    }
+
+    @Test func slowMotionIsKeptExactInThousandths() throws {
+        let plan = try parse(#"{"bench":"inbox","slowMotion":1.5,"windowMs":1000,"frameIntervalMs":250,"script":[{"reply":"loading","latencyMs":8000}]}"#)
+        #expect(plan.slowMotion.permille == 1500)
+        #expect(plan.slowMotion.description == "1.5")
+        #expect(plan.effectiveLatencyMs(of: plan.script[0]) == 12_000)
+    }
+
+    @Test func frameCountGivesTheInterval() throws {
+        let plan = try parse(#"{"bench":"inbox","windowMs":12000,"frameCount":6,"script":[{"reply":"loading","latencyMs":8000}]}"#)
+        #expect(plan.frameIntervalMs == 2000)
+        #expect(plan.frameInstants == [0, 2000, 4000, 6000, 8000, 10_000])
+    }
+}
