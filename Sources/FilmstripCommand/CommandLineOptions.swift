@@ -12,11 +12,13 @@ struct CommandLineOptions {
     var font: String?
     /// `--help` was given.
     var help = false
+    /// `check` compares recorded outputs with a fresh render (`--no-compare` turns it off).
+    var compare = true
 
-    /// Parses `arguments` (after the subcommand). `allowOut` and `allowFont` say which options
-    /// the subcommand takes.
+    /// Parses `arguments` (after the subcommand). `allowOut`, `allowFont` and `isCheck`
+    /// (for `--no-compare`) say which options the subcommand takes.
     /// - Throws: ``CommandError`` (usage) for an unknown option, a missing value or a bad clock.
-    init(_ arguments: [String], allowOut: Bool, allowFont: Bool) throws(CommandError) {
+    init(_ arguments: [String], allowOut: Bool, allowFont: Bool, isCheck: Bool) throws(CommandError) {
         var index = 0
         func value(for option: String) throws(CommandError) -> String {
             guard index + 1 < arguments.count, !arguments[index + 1].hasPrefix("--") else {
@@ -36,6 +38,8 @@ struct CommandLineOptions {
             switch name {
             case "--help", "-h":
                 help = true
+            case "--no-compare" where isCheck:
+                compare = false
             case "--out" where allowOut:
                 if let inline { out = inline } else { out = try value(for: "--out") }
             case "--font" where allowFont:

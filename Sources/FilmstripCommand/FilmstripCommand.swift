@@ -27,14 +27,14 @@ public enum FilmstripCommand {
                 terminal.print("filmstrip \(version)")
                 return 0
             case "record":
-                let options = try CommandLineOptions(rest, allowOut: true, allowFont: true)
+                let options = try CommandLineOptions(rest, allowOut: true, allowFont: true, isCheck: false)
                 if options.help {
                     terminal.print(Help.record)
                     return 0
                 }
                 return try RecordCommand(options: options, terminal: terminal).run()
             case "check":
-                let options = try CommandLineOptions(rest, allowOut: false, allowFont: false)
+                let options = try CommandLineOptions(rest, allowOut: true, allowFont: true, isCheck: true)
                 if options.help {
                     terminal.print(Help.check)
                     return 0
@@ -57,7 +57,7 @@ enum Help {
 
         USAGE
           filmstrip record [PLAN…] [--out DIR] [--clock virtual|real] [--font FILE.bdf]
-          filmstrip check  [PLAN…] [--clock virtual|real]
+          filmstrip check  [PLAN…] [--out DIR] [--clock virtual|real] [--font FILE.bdf] [--no-compare]
           filmstrip --version
 
         With no PLAN, every captures/*.json is run. Run 'filmstrip <command> --help' for details.
@@ -96,14 +96,23 @@ enum Help {
         filmstrip check: run capture plans and judge them without writing any file (the CI gate).
 
         USAGE
-          filmstrip check [PLAN…] [--clock virtual|real]
+          filmstrip check [PLAN…] [--out DIR] [--clock virtual|real] [--font FILE.bdf] [--no-compare]
 
         ARGUMENTS
           PLAN               capture plan files (default: every captures/*.json)
 
         OPTIONS
-          --clock KIND       virtual (default) or real
+          --out DIR          where the recorded outputs are (default: captures)
+          --clock KIND       virtual (default) or real (outputs are not compared on the real clock)
+          --font FILE.bdf    the font the outputs were recorded with (default: the bundled misc-fixed 6x13)
+          --no-compare       judge coverage and dominance only; do not compare recorded outputs
           -h, --help         show this help
+
+        CHECKS
+          coverage           each required phase in at least its minimum number of frames
+          dominance          no phase above its share of frames or of time
+          recorded outputs   when DIR/<plan>/report.json exists: frames, stills and strip match a fresh
+                             render pixel for pixel, and report.json and index.html byte for byte
 
         Prints each plan's dwell table and verdict; exits 1 when any check fails, 2 on bad input.
         """

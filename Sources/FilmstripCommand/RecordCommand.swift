@@ -46,75 +46,44 @@ struct RecordCommand {
         try folder.prepare(subfolders: plan.stills.isEmpty ? ["frames"] : ["frames", "stills"])
         let previous = folder.read(OutputLayout.reportPath).flatMap(RunReport.read)?.writtenFiles ?? []
 
-        // Frames: drawn, encoded and written in parallel; each also kept at 1× for the strip.
-        let frames = run.frames
-        let stripCells = Mutex<[Int: Canvas]>([:])
-        let missing = Mutex<[Unicode.Scalar]>([])
-        let firstError = Mutex<CommandError?>(nil)
-        DispatchQueue.concurrentPerform(iterations: frames.count) { index in
-            let frame = frames[index]
-            guard let rendered = run.render(frame, font: font) else { return }
-            let small = plan.scale == 1 ? rendered.canvas : run.render(frame, font: font, scale: 1)?.canvas
-            stripCells.withLock { $0[index] = small }
-            missing.withLock { known in
-                for scalar in rendered.missing where !known.contains(scalar) { known.append(scalar) }
-            }
-            do {
-                let bytes = try PNGCodec.encode(rendered.canvas)
-                try folder.write(Data(bytes), to: OutputLayout.framePath(frame.index))
-            } catch let error as CommandError {
-                firstError.withLock { $0 = $0 ?? error }
-            } catch {
-                firstError.withLock { $0 = $0 ?? CommandError(.output(path: "\(folder.path)/\(OutputLayout.framePath(frame.index))", reason: "\(error)")) }
+        let (report, missing) = try OutputRenderer(run: run, analysis: analysis, lint: lint, font: font).produce { path, item throws(CommandError) in
+            switch item {
+            case .image(let canvas):
+                try folder.write(Data(try Self.encode(canvas, file: "\(folder.path)/\(path)")), to: path)
+            case .document(let data):
+                try folder.write(data, to: path)
             }
         }
-        if let error = firstError.withLock({ $0 }) { throw error }
-
-        // Stills.
-        var stillPanels: [[PanelRendering]] = []
-        for still in run.stills {
-            guard let rendered = run.render(still.frame, font: font) else {
-                stillPanels.append([])
-                continue
-            }
-            missing.withLock { known in
-                for scalar in rendered.missing where !known.contains(scalar) { known.append(scalar) }
-            }
-            stillPanels.append(rendered.panels)
-            try folder.write(Data(try encode(rendered.canvas, file: "\(folder.path)/\(OutputLayout.stillPath(still.name))")), to: OutputLayout.stillPath(still.name))
-        }
-
-        // Strip.
-        let size = run.logicalFrameSize
-        let cells = stripCells.withLock { $0 }
-        let strip = FilmstripImage.compose(
-            frames: frames.enumerated().map { index, frame in
-                (cells[index], "#\(frame.index) · \(Quantity.ms(frame.tMs))", frame.phase)
-            },
-            frameWidth: size.width, frameHeight: size.height, font: font)
-        try folder.write(Data(try encode(strip, file: "\(folder.path)/\(OutputLayout.filmstripPath)")), to: OutputLayout.filmstripPath)
-
-        for scalar in missing.withLock({ $0 }) {
+        for scalar in missing {
             let hex = String(scalar.value, radix: 16, uppercase: true)
             terminal.diagnose("\(file): font \(fontSource) has no glyph for U+\(String(repeating: "0", count: max(0, 4 - hex.count)))\(hex); drawn as its default character")
         }
-
-        // Report and contact sheet; then remove what an earlier run wrote and this one did not.
-        let report = RunReport(run: run, analysis: analysis, lint: lint, renderedStills: stillPanels, withFiles: true)
-        try folder.write(report.jsonData(), to: OutputLayout.reportPath)
-        try folder.write(Data(ContactSheet.html(report: report, run: run, analysis: analysis).utf8), to: OutputLayout.contactSheetPath)
+        // Remove what an earlier run wrote and this one did not.
         folder.removeStale(previous: previous, current: Set(report.writtenFiles))
 
         TerminalTable.lines(run: run, analysis: analysis).forEach(terminal.print)
         return analysis.passed
     }
 
-    private func encode(_ canvas: Canvas, file: String) throws(CommandError) -> [UInt8] {
+    private static func encode(_ canvas: Canvas, file: String) throws(CommandError) -> [UInt8] {
         do {
             return try PNGCodec.encode(canvas)
         } catch {
             throw CommandError(.output(path: file, reason: error.description))
         }
+    }
+
+    /// The first frame of each phase, in time order, among the frames whose files exist.
+    private static func thumbnails(_ report: RunReport, folder: OutputFolder) -> [(file: String, phase: String)] {
+        var seen: Set<String> = []
+        var result: [(file: String, phase: String)] = []
+        for frame in report.frames {
+            guard let phase = frame.phase, let file = frame.file, !seen.contains(phase) else { continue }
+            guard FileManager.default.fileExists(atPath: "\(folder.path)/\(file)") else { continue }
+            seen.insert(phase)
+            result.append((file, phase))
+        }
+        return result
     }
 
     /// Writes `root/index.html` listing every plan folder in `root` that holds a report.
@@ -127,7 +96,7 @@ struct RecordCommand {
             rows.append(IndexPage.Row(
                 plan: report.plan, summary: report.summary, passed: report.passed, verdict: report.verdict,
                 frames: report.frames.count, windowMs: report.windowMs,
-                hasFilmstrip: report.filmstrip != nil && folder.read(OutputLayout.filmstripPath) != nil))
+                thumbnails: Self.thumbnails(report, folder: folder)))
         }
         try OutputFolder(path: root).write(Data(IndexPage.html(rows: rows).utf8), to: OutputLayout.contactSheetPath)
     }

@@ -1,7 +1,7 @@
 import FilmstripCore
 
 /// The page across all plans of an output folder: one row per plan with its verdict, frame
-/// count and window, a thumbnail of its strip, and links to its contact sheet and report.
+/// count and window, one thumbnail per phase it showed, and links to its contact sheet and report.
 public enum IndexPage {
     /// One plan's row.
     public struct Row: Sendable {
@@ -12,17 +12,17 @@ public enum IndexPage {
         public var verdict: String
         public var frames: Int
         public var windowMs: Int
-        /// Whether the folder holds a strip image.
-        public var hasFilmstrip: Bool
+        /// One frame per phase shown (the first of each, in time order): (relative file, phase).
+        public var thumbnails: [(file: String, phase: String)]
 
-        public init(plan: String, summary: String, passed: Bool, verdict: String, frames: Int, windowMs: Int, hasFilmstrip: Bool) {
+        public init(plan: String, summary: String, passed: Bool, verdict: String, frames: Int, windowMs: Int, thumbnails: [(file: String, phase: String)]) {
             self.plan = plan
             self.summary = summary
             self.passed = passed
             self.verdict = verdict
             self.frames = frames
             self.windowMs = windowMs
-            self.hasFilmstrip = hasFilmstrip
+            self.thumbnails = thumbnails
         }
     }
 
@@ -36,17 +36,18 @@ public enum IndexPage {
             <style>\(HTML.style)</style></head><body>
             <h1>filmstrip · all plans</h1>
             <div class="verdict \(failed == 0 ? "pass" : "fail")">\(sorted.count) plans · \(failed == 0 ? "all passed" : "\(failed) failed")</div>
-            <table class="plans"><tr><th>plan</th><th>verdict</th><th>frames</th><th>window</th><th>strip</th></tr>
+            <table class="plans"><tr><th>plan</th><th>verdict</th><th>frames</th><th>window</th><th>one frame per phase</th></tr>
 
             """
         for row in sorted {
             let folder = HTML.escape(row.plan)
             page += "<tr><td><a href=\"\(folder)/index.html\">\(folder)</a><br><span class=\"facts\">\(HTML.escape(row.summary))</span><br><a href=\"\(folder)/report.json\">report.json</a></td>"
-            page += "<td style=\"text-align:left\">\(row.passed ? "✓ passed" : "✗ " + HTML.escape(row.verdict))</td><td>\(row.frames)</td><td>\(Quantity.ms(row.windowMs))</td><td>"
-            if row.hasFilmstrip {
-                page += "<a href=\"\(folder)/index.html\"><img src=\"\(folder)/filmstrip.png\" alt=\"strip of \(folder)\"></a>"
+            page += "<td style=\"text-align:left\">\(row.passed ? "✓ passed" : "✗ " + HTML.escape(row.verdict))</td><td class=\"n\">\(row.frames)</td><td class=\"n\">\(Quantity.ms(row.windowMs))</td><td><div class=\"thumbs\">"
+            for thumbnail in row.thumbnails {
+                let color = Palette.color(forPhase: thumbnail.phase).hexString
+                page += "<a href=\"\(folder)/\(HTML.escape(thumbnail.file))\"><img src=\"\(folder)/\(HTML.escape(thumbnail.file))\" style=\"border-color:\(color)\" alt=\"\(HTML.escape(thumbnail.phase))\" title=\"\(HTML.escape(thumbnail.phase))\"></a>"
             }
-            page += "</td></tr>\n"
+            page += "</div></td></tr>\n"
         }
         page += "</table>\n</body></html>\n"
         return page

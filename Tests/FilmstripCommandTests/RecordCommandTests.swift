@@ -1,4 +1,5 @@
 import FilmstripPNG
+import FilmstripRaster
 import Foundation
 import Testing
 
@@ -81,6 +82,30 @@ import Testing
         #expect(result.status == 0)
         #expect(result.stdout.contains("  loading     5,361  44.7%      11    45.8%  ≥ 1 frame, ≤ 50%"))
         #expect(result.stdout.contains("verdict: passed"))
+    }
+
+    @Test func checkComparesRecordedOutputsByPixelsAndFailsOnAMismatch() throws {
+        let workspace = try CommandRunner.workspace(plans: [CommandRunner.root.appendingPathComponent("captures/inbox-pinned-failed.json")])
+        #expect(try CommandRunner.run(["record"], in: workspace).status == 0)
+        let clean = try CommandRunner.run(["check"], in: workspace)
+        #expect(clean.status == 0)
+        #expect(clean.stdout.contains("recorded outputs: 12 files match a fresh render"))
+
+        // Re-encode a frame with other settings: bytes change, pixels do not, so it still matches.
+        let frame = workspace.appendingPathComponent("captures/inbox-pinned-failed/frames/0003.png")
+        var canvas = try PNGCodec.decode(Array(try Data(contentsOf: frame)))
+        try Data(try PNGCodec.encode(canvas, settings: .plainRGBA)).write(to: frame)
+        #expect(try CommandRunner.run(["check"], in: workspace).status == 0)
+
+        // Change two pixels: the check fails and says where.
+        canvas.setPixel(x: 5, y: 7, to: .white)
+        canvas.setPixel(x: 9, y: 8, to: .white)
+        try Data(try PNGCodec.encode(canvas)).write(to: frame)
+        let drifted = try CommandRunner.run(["check"], in: workspace)
+        #expect(drifted.status == 1)
+        #expect(drifted.stdout.contains("mismatch: captures/inbox-pinned-failed/frames/0003.png: 2 pixels differ from a fresh render, within x 5…9, y 7…8"), "\(drifted.stdout)")
+        #expect(drifted.stdout.contains("re-record with: filmstrip record captures/inbox-pinned-failed.json"))
+        #expect(try CommandRunner.run(["check", "--no-compare"], in: workspace).status == 0)
     }
 
     @Test(arguments: [
