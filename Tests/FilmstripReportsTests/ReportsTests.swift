@@ -1,0 +1,138 @@
+import FilmstripCore
+import FilmstripRaster
+import FilmstripReports
+import Foundation
+import Testing
+
+/// The report, the terminal table, the pages and the strip, from real runs of small plans.
+@Suite struct ReportsTests {
+    static let plan = CapturePlan(
+        name: "edge", summary: "a <small> plan", bench: "inbox", panels: ["loadedOnly", "allFour"], mode: .pinned,
+        script: [Beat(reply: .empty, latencyMs: 500)], windowMs: 1000, frameIntervalMs: 250, scale: 1,
+        stills: [CapturePlan.Still(name: "after", atMs: 600)],
+        expect: .init(minFrames: ["empty": 1, "failed": 1], maxSharePercent: ["loading": 50]))
+
+    static func make() throws -> (RecordedRun, Analysis, RunReport) {
+        let run = try BenchCatalog.run(plan, clock: .virtual)
+        let analysis = Analysis(run)
+        return (run, analysis, RunReport(run: run, analysis: analysis, lint: ["a finding"], renderedStills: [], withFiles: true))
+    }
+
+    @Test func reportHoldsTheRequiredFieldsWithExactValues() throws {
+        let (_, _, report) = try Self.make()
+        let json = try #require(try JSONSerialization.jsonObject(with: report.jsonData()) as? [String: Any])
+        for key in ["plan", "clock", "windowMs", "frameIntervalMs", "frames", "dwell", "panels", "checks", "passed"] {
+            #expect(json[key] != nil, "report.json has \(key)")
+        }
+        #expect(report.plan == "edge" && report.clock == "virtual" && report.windowMs == 1000 && report.frameIntervalMs == 250)
+        #expect(report.frames.map(\.tMs) == [0, 250, 500, 750])
+        #expect(report.frames.map(\.phase) == ["loading", "loading", "empty", "empty"])
+        #expect(report.frames.map(\.file) == ["frames/0000.png", "frames/0001.png", "frames/0002.png", "frames/0003.png"])
+        #expect(report.frames[2].panels.map { "\($0.panel): \($0.depiction)" } == ["loadedOnly: dash", "allFour: emptyMessage"])
+        #expect(report.frames[2].panels.allSatisfy { $0.texts == nil && $0.elements == nil })
+        func dwell(_ phase: String) -> [Double]? {
+            report.dwell[phase].map { [Double($0.ms), Double($0.frames), $0.share, $0.frameShare] }
+        }
+        #expect(dwell("loading") == [500, 2, 0.5, 0.5])
+        #expect(dwell("empty") == [500, 2, 0.5, 0.5])
+        #expect(dwell("failed") == [0, 0, 0, 0])
+        #expect(report.panels["allFour"]?["spinner"]?.ms == 500)
+        #expect(report.panels["loadedOnly"]?["dash"]?.ms == 1000)
+        #expect(report.checks.map(\.name) == ["coverage.empty", "coverage.failed", "dominance.loading"])
+        #expect(report.checks.map(\.passed) == [true, false, true])
+        #expect(report.verdict == "failed: failed was never captured.")
+        #expect(report.passed == false)
+        #expect(report.stills.map(\.file) == ["stills/after.png"])
+        #expect(report.writtenFiles == ["frames/0000.png", "frames/0001.png", "frames/0002.png", "frames/0003.png", "stills/after.png", "filmstrip.png", "index.html", "report.json"])
+    }
+
+    @Test func reportJSONHasSortedKeysNoDatesAndRoundTrips() throws {
+        let (_, _, report) = try Self.make()
+        let data = report.jsonData()
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(text.hasSuffix("}\n"))
+        let top = text.split(separator: "\n").filter { $0.hasPrefix("  \"") }.map { $0.split(separator: "\"")[1] }
+        #expect(top == top.sorted())
+        #expect(RunReport.read(data) == report)
+        #expect(try Self.make().2.jsonData() == data)
+    }
+
+    @Test func terminalTableAlignsTheDwellColumns() throws {
+        let (run, analysis, _) = try Self.make()
+        #expect(TerminalTable.lines(run: run, analysis: analysis) == [
+            "edge · inbox · pinned · virtual clock · window 1,000 ms · 4 frames every 250 ms",
+            "  phase    dwell ms   time  frames  frames%  expected",
+            "  loading       500  50.0%       2    50.0%  ≤ 50%",
+            "  empty         500  50.0%       2    50.0%  ≥ 1 frame",
+            "  failed          0   0.0%       0     0.0%  ≥ 1 frame",
+            "  loaded          0   0.0%       0     0.0%",
+            "  verdict: failed: failed was never captured.",
+        ])
+    }
+
+    @Test func contactSheetShowsVerdictBarsTablesAndEveryFrame() throws {
+        let (run, analysis, report) = try Self.make()
+        let html = ContactSheet.html(report: report, run: run, analysis: analysis)
+        #expect(html.contains("<div class=\"verdict fail\">FAILED<ul><li>failed was never captured</li></ul></div>"))
+        #expect(html.contains("a &lt;small&gt; plan"), "text is escaped")
+        #expect(html.contains("<li>a finding</li>"))
+        // The phase bar: loading then empty, each 50% wide, in their colours.
+        #expect(html.contains("<div style=\"width:50.000%;background:\(Palette.color(forPhase: "loading").hexString)\" title=\"loading 0 ms–500 ms (500 ms)\"></div>"))
+        #expect(html.contains("<div style=\"width:50.000%;background:\(Palette.color(forPhase: "empty").hexString)\" title=\"empty 500 ms–1,000 ms (500 ms)\"></div>"))
+        for index in 0..<4 {
+            #expect(html.contains("<a href=\"frames/000\(index).png\"><img loading=\"lazy\" src=\"frames/000\(index).png\""))
+        }
+        #expect(html.contains("#2 · 500 ms · empty<br><span class=\"dep\">loadedOnly: dash<br>allFour: emptyMessage</span>"))
+        #expect(html.contains("<img class=\"strip\" src=\"filmstrip.png\""))
+        #expect(html.contains("<a href=\"stills/after.png\">"))
+    }
+
+    @Test func indexPageListsPlansSortedWithTheirVerdicts() throws {
+        let html = IndexPage.html(rows: [
+            .init(plan: "zeta", summary: "", passed: true, verdict: "passed", frames: 4, windowMs: 1000, thumbnails: [("frames/0000.png", "loading")]),
+            .init(plan: "alpha", summary: "s", passed: false, verdict: "failed: x.", frames: 6, windowMs: 12_000, thumbnails: []),
+        ])
+        #expect(html.contains("2 plans · 1 failed"))
+        let alpha = try #require(html.firstRange(of: "alpha/index.html")).lowerBound
+        let zeta = try #require(html.firstRange(of: "zeta/index.html")).lowerBound
+        #expect(alpha < zeta)
+        #expect(html.contains("<img src=\"zeta/frames/0000.png\""))
+        #expect(html.contains("✗ failed: x."))
+    }
+
+    @Test func stripLaysFramesOutInRowsOfEightWithLabels() throws {
+        let font = try BitmapFont(bdf: Self.tinyFont)
+        let frame = Canvas(width: 10, height: 6, background: .white)
+        let cells = (0..<9).map { (canvas: Optional(frame), label: "#\($0)", phase: Optional("loaded")) }
+        let strip = FilmstripImage.compose(frames: cells, frameWidth: 10, frameHeight: 6, font: font)
+        // 8 columns of (10 + 6) plus a 6-pixel margin; 2 rows of (10 + 6 + 16 + 10) plus a 6-pixel gap.
+        #expect(strip.width == 6 + 8 * 16)
+        #expect(strip.height == 2 * 42 + 6)
+        #expect(strip.pixel(x: 6, y: 10) == .white, "first frame's top-left")
+        #expect(strip.pixel(x: 6 + 7 * 16, y: 10) == .white, "eighth frame in the first row")
+        #expect(strip.pixel(x: 6, y: 42 + 6 + 10) == .white, "ninth frame wraps to the second row")
+        #expect(strip.pixel(x: 6 + 16, y: 42 + 6 + 10) != .white, "nothing beside the ninth")
+        #expect(strip.pixel(x: 6, y: 10 + 6 + 4) == Palette.color(forPhase: "loaded"), "phase swatch under the frame")
+    }
+
+    static let tinyFont = """
+        STARTFONT 2.1
+        FONT tiny
+        SIZE 4 75 75
+        FONTBOUNDINGBOX 2 2 0 0
+        STARTPROPERTIES 2
+        FONT_ASCENT 2
+        FONT_DESCENT 0
+        ENDPROPERTIES
+        CHARS 1
+        STARTCHAR box
+        ENCODING 35
+        DWIDTH 3 0
+        BBX 2 2 0 0
+        BITMAP
+        C0
+        C0
+        ENDCHAR
+        ENDFONT
+        """
+}
