@@ -62,6 +62,13 @@ public enum ContactSheet {
             }
         }
         page += "</table>\n"
+        if !analysis.loaders.isEmpty {
+            page += "<h2>Loaders (exact, flash threshold \(Quantity.ms(plan.flashThresholdMs)))</h2>\n<table><tr><th>panel</th><th>visible</th><th>flashes</th><th>held back</th><th>blank</th></tr>\n"
+            for stats in analysis.loaders {
+                page += "<tr><td>\(HTML.escape(stats.panel))</td><td>\(Quantity.ms(stats.visibleMs))</td><td>\(HTML.escape(stats.flashSummary))</td><td>\(Quantity.ms(stats.heldBackMs))</td><td>\(Quantity.ms(stats.blankMs))</td></tr>\n"
+            }
+            page += "</table>\n"
+        }
 
         if let filmstrip = report.filmstrip {
             page += "<h2>Filmstrip</h2>\n<a href=\"\(filmstrip)\"><img class=\"strip\" src=\"\(filmstrip)\" alt=\"all frames of \(HTML.escape(plan.name)) in one strip\"></a>\n"
@@ -94,6 +101,7 @@ public enum ContactSheet {
     static func depictionColor(_ name: String) -> String {
         switch name {
         case "dash": "#6b7280"
+        case "blank": "#2a2e38"
         case "spinner": Palette.color(forPhase: "loading").hexString
         case "skeleton": "#d4a72c"
         case "emptyMessage": Palette.color(forPhase: "empty").hexString

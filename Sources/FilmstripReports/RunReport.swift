@@ -59,6 +59,23 @@ public struct RunReport: Codable, Hashable, Sendable {
         public var message: String
     }
 
+    /// One panel's loader, from exact event times.
+    public struct Loader: Codable, Hashable, Sendable {
+        /// One flash: when the loader appeared and for how long, ms.
+        public struct Flash: Codable, Hashable, Sendable {
+            public var startMs: Int
+            public var durationMs: Int
+        }
+        /// Loader visible inside the window, ms.
+        public var visibleMs: Int
+        /// Loader intervals shorter than the flash threshold.
+        public var flashes: [Flash]
+        /// Content ready but held back behind the loader, ms.
+        public var heldBackMs: Int
+        /// Neither loader nor content, ms.
+        public var blankMs: Int
+    }
+
     /// A timeline entry.
     public struct Entry: Codable, Hashable, Sendable {
         public var tMs: Int
@@ -85,6 +102,10 @@ public struct RunReport: Codable, Hashable, Sendable {
     /// Per panel, per depiction.
     public var panels: [String: [String: DwellEntry]]
     public var timeline: [Entry]
+    /// Per panel that showed a loader or a blank.
+    public var loaders: [String: Loader]
+    /// A loader shorter than this is a flash, ms.
+    public var flashThresholdMs: Int
     public var checks: [Check]
     public var reasons: [String]
     public var lint: [String]
@@ -130,6 +151,12 @@ public struct RunReport: Codable, Hashable, Sendable {
         panels = Dictionary(uniqueKeysWithValues: analysis.panels.map { panel in
             (panel.panel, Dictionary(uniqueKeysWithValues: panel.depictions.map { ($0.depiction, dwellEntry($0.dwell)) }))
         })
+        loaders = Dictionary(uniqueKeysWithValues: analysis.loaders.map { stats in
+            (stats.panel, Loader(
+                visibleMs: stats.visibleMs, flashes: stats.flashes.map { .init(startMs: $0.enterMs, durationMs: $0.durationMs) },
+                heldBackMs: stats.heldBackMs, blankMs: stats.blankMs))
+        })
+        flashThresholdMs = plan.flashThresholdMs
         timeline = run.timeline.map { Entry(tMs: $0.tMs, sequence: $0.sequence, kind: $0.kind.rawValue, text: $0.text) }
         checks = analysis.checks.map { Check(name: $0.name, passed: $0.passed, message: $0.message) }
         reasons = analysis.reasons

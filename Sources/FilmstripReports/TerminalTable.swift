@@ -38,6 +38,9 @@ public enum TerminalTable {
             }
             lines.append("  " + cells.joined(separator: "  ").trimmingTrailingSpaces())
         }
+        for stats in analysis.loaders {
+            lines.append("  loader \(stats.panel): visible \(Quantity.ms(stats.visibleMs)), \(stats.flashSummary), held back \(Quantity.ms(stats.heldBackMs)), blank \(Quantity.ms(stats.blankMs))")
+        }
         lines.append("  verdict: \(analysis.verdict)")
         return lines
     }

@@ -10,9 +10,12 @@ import Testing
         let result = try CommandRunner.run(["record"], in: workspace)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("inbox-cycle · inbox · cycle · virtual clock · window 12,000 ms · 24 frames every 500 ms"))
-        #expect(result.stdout.contains("6 plan(s) recorded in captures/: all passed"))
+        #expect(result.stdout.contains("11 plan(s) recorded in captures/: all passed"))
         let files = CommandRunner.snapshot(workspace.appendingPathComponent("captures"))
-        for plan in ["inbox-cycle", "inbox-cycle-slowmo", "inbox-pinned-loading", "inbox-pinned-empty", "inbox-pinned-failed", "inbox-pinned-loaded"] {
+        for plan in [
+            "inbox-cycle", "inbox-cycle-slowmo", "inbox-pinned-loading", "inbox-pinned-empty", "inbox-pinned-failed", "inbox-pinned-loaded",
+            "scenes-fast-load", "scenes-slow-load", "scenes-just-after-delay", "scenes-inside-minimum", "scenes-retry-refresh",
+        ] {
             for name in ["report.json", "index.html", "filmstrip.png", "frames/0000.png"] {
                 #expect(files["\(plan)/\(name)"] != nil, "\(plan)/\(name)")
             }
@@ -25,8 +28,11 @@ import Testing
         // Every PNG decodes; frames are 896×356 (2×); the strip is the frames at 1× plus labels.
         for (path, bytes) in files where path.hasSuffix(".png") {
             let canvas = try PNGCodec.decode(Array(bytes))
-            if path.contains("/frames/") || path.contains("/stills/") {
-                #expect(canvas.width == 896 && canvas.height == 356, "\(path)")
+            if path.hasPrefix("inbox-"), path.contains("/frames/") || path.contains("/stills/") {
+                #expect(canvas.width == 896 && canvas.height == 356, "\(path): two panels at 2×")
+            }
+            if path.hasPrefix("scenes-"), path.contains("/frames/") || path.contains("/stills/") {
+                #expect(canvas.width == 1336 && canvas.height == 356, "\(path): three panels at 2×")
             }
             let text = String(decoding: bytes, as: UTF8.self)
             #expect(!text.contains("tIME") && !text.contains("tEXt"), "\(path) carries no time or text chunk")

@@ -66,6 +66,7 @@ import Testing
             "  empty         500  50.0%       2    50.0%  ≥ 1 frame",
             "  failed          0   0.0%       0     0.0%  ≥ 1 frame",
             "  loaded          0   0.0%       0     0.0%",
+            "  loader allFour: visible 500 ms, no flash, held back 0 ms, blank 0 ms",
             "  verdict: failed: failed was never captured.",
         ])
     }

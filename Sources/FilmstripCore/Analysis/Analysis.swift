@@ -13,7 +13,10 @@ public struct Analysis: Sendable {
     public let phases: [(name: String, dwell: Dwell)]
     /// Per panel (plan order), per depiction (order of first appearance in the window).
     public let panels: [(panel: String, depictions: [(depiction: String, dwell: Dwell)])]
-    /// Every check, coverage first, then dominance, each in phase order.
+    /// Loader measurements for every panel that showed a loader or a blank in the window.
+    public let loaders: [LoaderStats]
+    /// Every check: coverage, then dominance (each in phase order), then flashes and
+    /// held-back time (each in panel order).
     public let checks: [CheckResult]
     /// The failed checks' sentences, dominance first, coverage after ("empty, failed and loaded
     /// were never captured" gathers every phase with no frame).
@@ -95,8 +98,30 @@ public struct Analysis: Sendable {
                 if framesOver || timeOver { over.append(measured) }
             }
         }
-        checks = coverage + dominance
-        var reasons = over + under
+        var loaderChecks: [CheckResult] = []
+        var loaderReasons: [String] = []
+        var loaders: [LoaderStats] = []
+        for panel in plan.panels {
+            let stats = LoaderStats(
+                panel: panel, depictions: run.depictionSegments[panel] ?? [], phases: run.phaseSegments,
+                windowStartMs: start, windowEndMs: end, thresholdMs: plan.flashThresholdMs)
+            if stats.visibleMs > 0 || stats.blankMs > 0 || !stats.flashes.isEmpty { loaders.append(stats) }
+            if let limit = plan.expect.maxFlashes[panel] {
+                let passed = stats.flashes.count <= limit
+                let message = "\(panel): \(stats.flashSummary) under \(Quantity.ms(plan.flashThresholdMs)), at most \(limit) allowed"
+                loaderChecks.append(CheckResult(name: "flashes.\(panel)", passed: passed, message: message))
+                if !passed { loaderReasons.append(message) }
+            }
+            if let limit = plan.expect.maxHeldBackMs[panel] {
+                let passed = stats.heldBackMs <= limit
+                let message = "\(panel): content held back \(Quantity.ms(stats.heldBackMs)), at most \(Quantity.ms(limit)) allowed"
+                loaderChecks.append(CheckResult(name: "heldBack.\(panel)", passed: passed, message: message))
+                if !passed { loaderReasons.append(message) }
+            }
+        }
+        self.loaders = loaders
+        checks = coverage + dominance + loaderChecks
+        var reasons = over + under + loaderReasons
         if !never.isEmpty {
             reasons.append("\(Quantity.list(never)) \(never.count == 1 ? "was" : "were") never captured")
         }

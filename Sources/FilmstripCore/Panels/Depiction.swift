@@ -27,3 +27,8 @@ public struct Depiction: Hashable, Sendable, Comparable, CustomStringConvertible
     /// The content rows.
     public static let rows = Depiction("rows")
 }
+
+extension Depiction {
+    /// Nothing at all: neither loader nor content (a loader still inside its delay).
+    public static let blank = Depiction("blank")
+}

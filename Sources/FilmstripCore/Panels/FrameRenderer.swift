@@ -44,7 +44,7 @@ struct FrameRenderer<Phase>: Sendable {
             for scalar in painter.missing where !missing.contains(scalar) { missing.append(scalar) }
             canvas.draw(painter.canvas, at: Point(x: Self.margin + index * (PanelLayout.width + Self.margin), y: Self.headerHeight))
             renderings.append(PanelRendering(
-                panel: panel.id, depiction: panel.depiction(for: phase), texts: painter.texts, elements: painter.elements))
+                panel: panel.id, depiction: panel.depiction(for: phase, atMs: timeMs), texts: painter.texts, elements: painter.elements))
         }
         return RenderedFrame(canvas: canvas.scaled(by: scale), panels: renderings, missing: missing)
     }

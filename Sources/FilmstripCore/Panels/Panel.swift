@@ -3,8 +3,10 @@ import FilmstripRaster
 /// A renderer that draws one phase into its part of the frame and says what it depicts.
 ///
 /// Several panels read the same phase (seed 000: the control `LoadedOnlyPanel` beside
-/// `AllFourPanel`). ``depiction(for:)`` is a pure function of the phase, so dwell per depiction
-/// comes from the timeline exactly; ``draw(_:atMs:on:)`` paints it.
+/// `AllFourPanel`). ``depiction(for:atMs:)`` is a pure function of the phase and the instant,
+/// and ``depictionChanges(in:enteredAtMs:)`` names every instant inside a phase at which it can
+/// change (a delayed loader appearing), so dwell per depiction comes from the timeline exactly;
+/// ``draw(_:atMs:on:)`` paints it.
 public protocol Panel<Phase>: Sendable {
     /// The phase type of the bench this panel draws.
     associatedtype Phase
@@ -14,11 +16,18 @@ public protocol Panel<Phase>: Sendable {
     var title: String { get }
     /// The panel's colour: border, title bar, accents.
     var tint: Color { get }
-    /// What the panel shows a person for `phase`.
-    func depiction(for phase: Phase) -> Depiction
+    /// What the panel shows a person for `phase` at `timeMs` (ms since the start of the run).
+    func depiction(for phase: Phase, atMs timeMs: Int) -> Depiction
+    /// The instants after `enteredAtMs`, ascending, at which the depiction of `phase` may change
+    /// while the phase lasts. Panels whose depiction depends on the phase alone return none.
+    func depictionChanges(in phase: Phase, enteredAtMs: Int) -> [Int]
     /// Draws `phase` as it looks at `timeMs` into the panel's body. The painter's canvas is the
     /// whole panel (1×); the title bar is already drawn, and the body is ``PanelLayout/body``.
     func draw(_ phase: Phase, atMs timeMs: Int, on painter: inout PanelPainter)
+}
+
+extension Panel {
+    public func depictionChanges(in phase: Phase, enteredAtMs: Int) -> [Int] { [] }
 }
 
 /// Panel geometry at 1×, in pixels.

@@ -27,6 +27,18 @@ public struct Beat: Hashable, Sendable {
         }
     }
 
+    /// What starts the beat's fetch.
+    public enum Trigger: String, Hashable, Sendable {
+        /// The screen opens (or reopens): content is cleared and the first load starts.
+        case open
+        /// The person taps the retry action after a failure.
+        case retry
+        /// The person pulls to refresh: the content stays on screen while the fetch runs.
+        case refresh
+    }
+
+    /// What starts the fetch (default `.open`).
+    public var trigger: Trigger
     /// The reply.
     public var reply: Reply
     /// Scripted latency in ms before slow motion (≥ 0).
@@ -34,7 +46,8 @@ public struct Beat: Hashable, Sendable {
     /// How long the reply's phase is held before the next beat, in ms (≥ 0; not stretched by slow motion).
     public var holdMs: Int
 
-    public init(reply: Reply, latencyMs: Int, holdMs: Int = 0) {
+    public init(trigger: Trigger = .open, reply: Reply, latencyMs: Int, holdMs: Int = 0) {
+        self.trigger = trigger
         self.reply = reply
         self.latencyMs = latencyMs
         self.holdMs = holdMs

@@ -4,7 +4,7 @@ extension CapturePlan {
     /// The members a plan may have.
     static let planKeys = [
         "bench", "summary", "panels", "mode", "slowMotion", "script", "windowStartMs", "windowMs",
-        "frameIntervalMs", "frameCount", "scale", "stills", "expect",
+        "frameIntervalMs", "frameCount", "scale", "stills", "expect", "flashThresholdMs", "loaderPolicies",
     ]
 
     /// Reads and validates a capture plan.
@@ -70,8 +70,9 @@ extension CapturePlan {
         guard !scriptItems.isEmpty else { throw PlanError(path: "$.script", message: "expected at least one beat") }
         var script: [Beat] = []
         for (index, item) in scriptItems.enumerated() {
-            script.append(try Self.beat(item, path: "$.script[\(index)]"))
+            script.append(try Self.beat(item, path: "$.script[\(index)]", bench: bench))
         }
+        try Self.checkTriggers(script, mode: mode, bench: bench)
 
         let windowStartMs = try root.integer("windowStartMs", in: 0...86_400_000, unit: "ms") ?? 0
         guard let windowMs = try root.integer("windowMs", in: 1...3_600_000, unit: "ms") else {
@@ -120,9 +121,15 @@ extension CapturePlan {
             stills.append(Still(name: stillName, atMs: atMs))
         }
 
-        var expect = Expectations.defaults(phases: bench.phases)
+        var expect = bench.defaultExpectations
         if let value = root.members["expect"] {
-            let reader = try JSONObjectReader(value, path: "$.expect", allowed: ["minFrames", "maxSharePercent"])
+            let reader = try JSONObjectReader(value, path: "$.expect", allowed: ["minFrames", "maxSharePercent", "maxFlashes", "maxHeldBackMs"])
+            if let flashes = reader.members["maxFlashes"] {
+                expect.maxFlashes = try Self.panelTable(flashes, path: reader.path("maxFlashes"), panels: panels, range: 0...1_000_000, unit: "flashes")
+            }
+            if let held = reader.members["maxHeldBackMs"] {
+                expect.maxHeldBackMs = try Self.panelTable(held, path: reader.path("maxHeldBackMs"), panels: panels, range: 0...3_600_000, unit: "ms")
+            }
             if let minFrames = reader.members["minFrames"] {
                 expect.minFrames = try Self.phaseTable(minFrames, path: reader.path("minFrames"), phases: bench.phases, range: 0...100_000, unit: "frames")
             }
@@ -131,10 +138,31 @@ extension CapturePlan {
             }
         }
 
+        let flashThresholdMs = try root.integer("flashThresholdMs", in: 1...60_000, unit: "ms") ?? 300
+        var policies: [String: LoaderPolicy] = [:]
+        if let value = root.members["loaderPolicies"] {
+            guard case .object(let members) = value else {
+                throw PlanError(path: "$.loaderPolicies", message: "expected an object keyed by panel, found \(value.typeName)")
+            }
+            for key in members.keys.sorted() {
+                let path = "$.loaderPolicies.\(key)"
+                guard bench.policyPanels.contains(key) else {
+                    let expected = bench.policyPanels.isEmpty ? "the \(benchName) bench has no loader policies" : "expected one of: \(bench.policyPanels.joined(separator: ", "))"
+                    throw PlanError(path: path, message: "unknown loader panel '\(key)'; \(expected)")
+                }
+                let reader = try JSONObjectReader(members[key]!, path: path, allowed: ["delayMs", "minimumMs"])
+                guard let delay = try reader.integer("delayMs", in: 0...60_000, unit: "ms") else {
+                    throw PlanError(path: reader.path("delayMs"), message: "required member is missing")
+                }
+                policies[key] = LoaderPolicy(delayMs: delay, minimumVisibleMs: try reader.integer("minimumMs", in: 0...60_000, unit: "ms"))
+            }
+        }
+
         self.init(
             name: name, summary: try root.string("summary") ?? "", bench: benchName, panels: panels, mode: mode,
             slowMotion: slowMotion, script: script, windowStartMs: windowStartMs, windowMs: windowMs,
-            frameIntervalMs: interval, scale: scale, stills: stills, expect: expect)
+            frameIntervalMs: interval, scale: scale, stills: stills, expect: expect,
+            flashThresholdMs: flashThresholdMs, loaderPolicies: policies)
 
         if mode == .cycle {
             let cycleMs = script.reduce(0) { $0 + effectiveLatencyMs(of: $1) + $1.holdMs }
@@ -166,8 +194,16 @@ extension CapturePlan {
         }
     }
 
-    private static func beat(_ value: JSONValue, path: String) throws(PlanError) -> Beat {
-        let reader = try JSONObjectReader(value, path: path, allowed: ["reply", "latencyMs", "holdMs", "message", "rows"])
+    private static func beat(_ value: JSONValue, path: String, bench: BenchCatalog.Entry) throws(PlanError) -> Beat {
+        let reader = try JSONObjectReader(value, path: path, allowed: ["trigger", "reply", "latencyMs", "holdMs", "message", "rows"])
+        var trigger = Beat.Trigger.open
+        if let text = try reader.string("trigger") {
+            guard let parsed = Beat.Trigger(rawValue: text), bench.triggers.contains(parsed) else {
+                let names = bench.triggers.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+                throw PlanError(path: reader.path("trigger"), message: "expected one of \(names) for the \(bench.name) bench, found \"\(text)\"")
+            }
+            trigger = parsed
+        }
         guard let replyName = try reader.string("reply") else {
             throw PlanError(path: reader.path("reply"), message: "required member is missing; expected \"loading\", \"empty\", \"failed\" or \"loaded\"")
         }
@@ -191,12 +227,12 @@ extension CapturePlan {
             reply = .empty
         case "failed":
             try refuse("rows", "only a loaded reply carries rows")
-            let message = try reader.string("message") ?? "ASC 409 · version already exists"
+            let message = try reader.string("message") ?? bench.defaultFailure
             guard !message.isEmpty else { throw PlanError(path: reader.path("message"), message: "expected a non-empty message") }
             reply = .failed(message: message)
         case "loaded":
             try refuse("message", "only a failed reply carries a message")
-            var rows = ManifestRow.samples
+            var rows = bench.defaultRows
             if let items = try reader.array("rows") {
                 rows = []
                 for (index, item) in items.enumerated() {
@@ -211,7 +247,40 @@ extension CapturePlan {
         default:
             throw PlanError(path: reader.path("reply"), message: "expected \"loading\", \"empty\", \"failed\" or \"loaded\", found \"\(replyName)\"")
         }
-        return Beat(reply: reply, latencyMs: latencyMs, holdMs: holdMs)
+        return Beat(trigger: trigger, reply: reply, latencyMs: latencyMs, holdMs: holdMs)
+    }
+
+    /// A retry must follow a failed reply, and a refresh a loaded one (the beat before, wrapping
+    /// around in a cycle).
+    private static func checkTriggers(_ script: [Beat], mode: Mode, bench: BenchCatalog.Entry) throws(PlanError) {
+        for (index, beat) in script.enumerated() where beat.trigger != .open {
+            let previousIndex = index > 0 ? index - 1 : (mode == .cycle ? script.count - 1 : nil)
+            let previous = previousIndex.map { script[$0].reply.name }
+            let needed = beat.trigger == .retry ? "failed" : "loaded"
+            guard previous == needed else {
+                let what = beat.trigger == .retry ? "a retry follows a failure" : "a refresh needs content on screen"
+                throw PlanError(
+                    path: "$.script[\(index)].trigger",
+                    message: "\(what): expected the beat before to reply \(needed), found \(previous.map { "a \($0) reply" } ?? "no beat before")")
+            }
+        }
+    }
+
+    private static func panelTable(
+        _ value: JSONValue, path: String, panels: [String], range: ClosedRange<Int>, unit: String
+    ) throws(PlanError) -> [String: Int] {
+        guard case .object(let members) = value else {
+            throw PlanError(path: path, message: "expected an object keyed by panel (\(panels.joined(separator: ", "))), found \(value.typeName)")
+        }
+        var table: [String: Int] = [:]
+        for key in members.keys.sorted() {
+            let memberPath = "\(path).\(key)"
+            guard panels.contains(key) else {
+                throw PlanError(path: memberPath, message: "unknown panel '\(key)' in this plan; expected one of: \(panels.joined(separator: ", "))")
+            }
+            table[key] = try JSONObjectReader.integer(members[key]!, path: memberPath, in: range, unit: unit)
+        }
+        return table
     }
 
     private static func phaseTable(

@@ -31,10 +31,16 @@ public struct CapturePlan: Hashable, Sendable {
         public var minFrames: [String: Int]
         /// Phase name → the largest share, in percent, of frames and of time it may take (dominance).
         public var maxSharePercent: [String: Int]
+        /// Panel → the most loader flashes allowed (none checked when absent).
+        public var maxFlashes: [String: Int]
+        /// Panel → the most milliseconds of content held back by its loader policy.
+        public var maxHeldBackMs: [String: Int]
 
-        public init(minFrames: [String: Int], maxSharePercent: [String: Int]) {
+        public init(minFrames: [String: Int], maxSharePercent: [String: Int], maxFlashes: [String: Int] = [:], maxHeldBackMs: [String: Int] = [:]) {
             self.minFrames = minFrames
             self.maxSharePercent = maxSharePercent
+            self.maxFlashes = maxFlashes
+            self.maxHeldBackMs = maxHeldBackMs
         }
 
         /// The defaults: every phase of the bench in at least one frame; loading at most 50%.
@@ -49,7 +55,7 @@ public struct CapturePlan: Hashable, Sendable {
     public var name: String
     /// A sentence saying what the plan shows (optional).
     public var summary: String
-    /// The bench: `inbox`.
+    /// The bench: `inbox` or `scenes`.
     public var bench: String
     /// Panel identifiers, left to right.
     public var panels: [String]
@@ -71,11 +77,16 @@ public struct CapturePlan: Hashable, Sendable {
     public var stills: [Still]
     /// Coverage and dominance expectations.
     public var expect: Expectations
+    /// A loader visible for more than 0 and less than this many ms is a flash (default 300).
+    public var flashThresholdMs: Int
+    /// Panel → the loader policy it follows, where the plan overrides the panel's preset.
+    public var loaderPolicies: [String: LoaderPolicy]
 
     public init(
         name: String, summary: String = "", bench: String, panels: [String], mode: Mode,
         slowMotion: SlowMotion = .off, script: [Beat], windowStartMs: Int = 0, windowMs: Int,
-        frameIntervalMs: Int, scale: Int = 2, stills: [Still] = [], expect: Expectations
+        frameIntervalMs: Int, scale: Int = 2, stills: [Still] = [], expect: Expectations,
+        flashThresholdMs: Int = 300, loaderPolicies: [String: LoaderPolicy] = [:]
     ) {
         self.name = name
         self.summary = summary
@@ -90,6 +101,8 @@ public struct CapturePlan: Hashable, Sendable {
         self.scale = scale
         self.stills = stills
         self.expect = expect
+        self.flashThresholdMs = flashThresholdMs
+        self.loaderPolicies = loaderPolicies
     }
 
     /// One past the last millisecond of the window.

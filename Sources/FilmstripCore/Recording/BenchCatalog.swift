@@ -10,13 +10,32 @@ public enum BenchCatalog {
         public let panels: [String]
         /// One line on what it is, with its source.
         public let summary: String
+        /// What may start a beat.
+        public let triggers: [Beat.Trigger]
+        /// Panels whose loader policy a plan may set.
+        public let policyPanels: [String]
+        /// The rows of a loaded reply that gives none.
+        public let defaultRows: [ManifestRow]
+        /// The message of a failed reply that gives none.
+        public let defaultFailure: String
+        /// Expectations when a plan gives none.
+        public let defaultExpectations: CapturePlan.Expectations
     }
 
     /// Every built-in bench.
     public static let entries: [Entry] = [
         Entry(
             name: "inbox", phases: InboxPhase.names, panels: ["loadedOnly", "allFour"],
-            summary: "the four-state inbox of seed 000: LoadedOnlyPanel (control, rose) beside AllFourPanel (mint)")
+            summary: "the four-state inbox of seed 000: LoadedOnlyPanel (control, rose) beside AllFourPanel (mint)",
+            triggers: [.open], policyPanels: [], defaultRows: ManifestRow.samples,
+            defaultFailure: "ASC 409 · version already exists",
+            defaultExpectations: .defaults(phases: InboxPhase.names)),
+        Entry(
+            name: "scenes", phases: ScenesPhase.names, panels: LoaderPolicyPanel.presets.map(\.id),
+            summary: "the scenes list of seed 004: an immediate spinner (control) beside delayed loaders",
+            triggers: [.open, .retry, .refresh], policyPanels: LoaderPolicyPanel.presets.map(\.id),
+            defaultRows: ScenesPhase.sampleScenes, defaultFailure: "The scenes could not be loaded. Check your connection.",
+            defaultExpectations: .init(minFrames: ["loaded": 1], maxSharePercent: [:])),
     ]
 
     /// The benches' names.
@@ -40,6 +59,13 @@ public enum BenchCatalog {
                 id == "loadedOnly" ? LoadedOnlyPanel() : AllFourPanel()
             }
             return try RunAssembler(bench: bench, panels: panels, plan: plan, phaseNames: InboxPhase.names)
+                .run(clock: clock, untilMs: untilMs, sampleFrames: sampleFrames)
+        case "scenes":
+            let bench = ScenesBench(script: plan.script, mode: plan.mode, slowMotion: plan.slowMotion)
+            let panels: [any Panel<ScenesPhase>] = plan.panels.compactMap { id -> (any Panel<ScenesPhase>)? in
+                LoaderPolicyPanel.preset(id, policy: plan.loaderPolicies[id])
+            }
+            return try RunAssembler(bench: bench, panels: panels, plan: plan, phaseNames: ScenesPhase.names)
                 .run(clock: clock, untilMs: untilMs, sampleFrames: sampleFrames)
         default:
             throw RunError(message: "unknown bench '\(plan.bench)'")
@@ -79,24 +105,32 @@ struct RunAssembler<B: Bench> {
             }
         }
         let endOfRun = max(endMs, changes.last?.tMs ?? 0)
-        func segments(_ name: (B.Phase) -> String) -> [Segment] {
+        /// Named intervals from 0 to the end of the run; `breakpoints` adds instants inside a
+        /// phase where the name may change; adjacent equal names merge.
+        func segments(_ name: (B.Phase, Int) -> String, breakpoints: (B.Phase, Int) -> [Int] = { _, _ in [] }) -> [Segment] {
             var result: [Segment] = []
             for (index, change) in changes.enumerated() {
                 let exit = index + 1 < changes.count ? changes[index + 1].tMs : endOfRun
-                let label = name(change.phase)
-                if let last = result.last, last.name == label {
-                    // Same name continues: merge, so a loading → loading hand-over is one interval.
-                    result[result.count - 1].exitMs = exit
-                } else {
-                    result.append(Segment(name: label, enterMs: change.tMs, exitMs: exit))
+                let inside = breakpoints(change.phase, change.tMs).filter { $0 > change.tMs && $0 < exit }
+                let starts = [change.tMs] + inside
+                for (position, start) in starts.enumerated() {
+                    let end = position + 1 < starts.count ? starts[position + 1] : exit
+                    let label = name(change.phase, start)
+                    if let last = result.last, last.name == label {
+                        result[result.count - 1].exitMs = end
+                    } else {
+                        result.append(Segment(name: label, enterMs: start, exitMs: end))
+                    }
                 }
             }
             return result
         }
-        let phaseSegments = segments { bench.phaseName(of: $0) }
+        let phaseSegments = segments { phase, _ in bench.phaseName(of: phase) }
         var depictionSegments: [String: [Segment]] = [:]
         for panel in panels {
-            depictionSegments[panel.id] = segments { panel.depiction(for: $0).id }
+            depictionSegments[panel.id] = segments(
+                { panel.depiction(for: $0, atMs: $1).id },
+                breakpoints: { panel.depictionChanges(in: $0, enteredAtMs: $1) })
         }
 
         // Frames and stills from samples.
@@ -105,7 +139,7 @@ struct RunAssembler<B: Bench> {
             let position = sampleIndex[instant]!
             let sample = capture.samples[position]
             let depictions = sample.phase.map { phase in
-                panels.map { PanelDepiction(panel: $0.id, depiction: $0.depiction(for: phase)) }
+                panels.map { PanelDepiction(panel: $0.id, depiction: $0.depiction(for: phase, atMs: sample.tMs)) }
             } ?? []
             return FrameRecord(
                 index: index, scheduledMs: instant, tMs: sample.tMs,

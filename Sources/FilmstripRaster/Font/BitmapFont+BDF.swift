@@ -16,10 +16,8 @@ extension BitmapFont {
     ///   `STARTFONT`, a malformed keyword line, a bitmap row that is not hex of the right length,
     ///   too few bitmap rows, or a file that ends inside a glyph.
     public init(bdf text: String) throws(BDFError) {
-        var lines: [Substring] = []
-        text.split(separator: "\n", omittingEmptySubsequences: false).forEach { raw in
-            lines.append(raw.last == "\r" ? raw.dropLast() : raw)
-        }
+        // "\r\n" is one Character in Swift, so split on every newline kind, not on "\n" alone.
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
         var index = 0
         func fields(_ line: Substring) -> [Substring] {
             line.split(whereSeparator: { $0 == " " || $0 == "\t" })

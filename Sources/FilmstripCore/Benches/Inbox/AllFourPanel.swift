@@ -11,7 +11,7 @@ public struct AllFourPanel: Panel {
     public var title: String { "ALL FOUR" }
     public var tint: Color { Palette.mint }
 
-    public func depiction(for phase: InboxPhase) -> Depiction {
+    public func depiction(for phase: InboxPhase, atMs timeMs: Int = 0) -> Depiction {
         switch phase {
         case .loading: .spinner
         case .empty: .emptyMessage

@@ -11,7 +11,7 @@ public struct LoadedOnlyPanel: Panel {
     public var title: String { "LOADED ONLY" }
     public var tint: Color { Palette.rose }
 
-    public func depiction(for phase: InboxPhase) -> Depiction {
+    public func depiction(for phase: InboxPhase, atMs timeMs: Int = 0) -> Depiction {
         if case .loaded = phase { return .rows }
         return .dash
     }

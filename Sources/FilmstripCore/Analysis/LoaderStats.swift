@@ -1,0 +1,44 @@
+/// What one panel's loader did inside the window, from exact event times (never from frames).
+public struct LoaderStats: Hashable, Sendable {
+    /// The panel.
+    public var panel: String
+    /// Milliseconds the loader (spinner) was visible inside the window.
+    public var visibleMs: Int
+    /// Each flash: a loader visible for more than 0 and less than the flash threshold, as its
+    /// whole interval [enter, exit) (a flash that crosses the window's edge counts with its full length).
+    public var flashes: [Segment]
+    /// Milliseconds the content (or error) was ready but held back behind the loader.
+    public var heldBackMs: Int
+    /// Milliseconds the person saw neither loader nor content.
+    public var blankMs: Int
+
+    /// Measures `panel` from its depiction segments and the run's phase segments.
+    ///
+    /// - Parameters:
+    ///   - loadingPhases: phases during which a visible loader is not holding anything back.
+    ///   - thresholdMs: a loader visible for less than this (and more than 0) is a flash.
+    public init(panel: String, depictions: [Segment], phases: [Segment], windowStartMs: Int, windowEndMs: Int, thresholdMs: Int, loadingPhases: Set<String> = ["loading", "refreshing"]) {
+        self.panel = panel
+        let spinners = depictions.filter { $0.name == Depiction.spinner.id }
+        visibleMs = spinners.compactMap { $0.clipped(fromMs: windowStartMs, toMs: windowEndMs)?.durationMs }.reduce(0, +)
+        flashes = spinners.filter { $0.durationMs > 0 && $0.durationMs < thresholdMs && $0.exitMs > windowStartMs && $0.enterMs < windowEndMs }
+        blankMs = depictions.filter { $0.name == Depiction.blank.id }
+            .compactMap { $0.clipped(fromMs: windowStartMs, toMs: windowEndMs)?.durationMs }.reduce(0, +)
+        var held = 0
+        for spinner in spinners {
+            for phase in phases where !loadingPhases.contains(phase.name) {
+                let from = max(spinner.enterMs, phase.enterMs, windowStartMs)
+                let to = min(spinner.exitMs, phase.exitMs, windowEndMs)
+                if to > from { held += to - from }
+            }
+        }
+        heldBackMs = held
+    }
+
+    /// `1 flash (3 ms at 1,000 ms)`, `2 flashes (…, …)` or `no flash`.
+    public var flashSummary: String {
+        guard !flashes.isEmpty else { return "no flash" }
+        let list = flashes.map { "\(Quantity.ms($0.durationMs)) at \(Quantity.ms($0.enterMs))" }.joined(separator: ", ")
+        return "\(flashes.count) \(flashes.count == 1 ? "flash" : "flashes") (\(list))"
+    }
+}

@@ -1,0 +1,78 @@
+/// When a loader appears and how long it stays (DESIGN.md, rule of time 7).
+///
+/// The loader is visible while the phase is loading and the load's elapsed time is at least
+/// ``delayMs``. With a minimum visible time m, a loader that became visible at v stays until
+/// max(data ready, v + m), and the content is held back until then. Seed 004 delays the loader
+/// by 1 s so fast loads never flash; the spin-delay library uses a 500 ms delay and 200 ms
+/// minimum; Android's ContentLoadingProgressBar 500 ms and 500 ms. The policy applies to first
+/// loads and retries, never to a refresh over content.
+///
+/// Everything here is a pure function of integer event times in ms.
+public struct LoaderPolicy: Hashable, Sendable, CustomStringConvertible {
+    /// How long a load must last before the loader shows, in ms (≥ 0).
+    public var delayMs: Int
+    /// How long a loader that appeared stays at least, in ms; nil or 0 for no minimum.
+    public var minimumVisibleMs: Int?
+
+    public init(delayMs: Int, minimumVisibleMs: Int? = nil) {
+        self.delayMs = max(0, delayMs)
+        self.minimumVisibleMs = minimumVisibleMs.flatMap { $0 > 0 ? $0 : nil }
+    }
+
+    /// A loader shown at once: the usual code, and the control of seed 004.
+    public static let immediate = LoaderPolicy(delayMs: 0)
+    /// Seed 004's policy: show the loader only after one second.
+    public static let seed004 = LoaderPolicy(delayMs: 1000)
+    /// The spin-delay library's defaults: 500 ms delay, 200 ms minimum. Note that its 200 ms
+    /// minimum is itself under the default 300 ms flash threshold.
+    public static let spinDelay = LoaderPolicy(delayMs: 500, minimumVisibleMs: 200)
+    /// Android's ContentLoadingProgressBar: 500 ms delay, 500 ms minimum.
+    public static let contentLoadingProgressBar = LoaderPolicy(delayMs: 500, minimumVisibleMs: 500)
+
+    /// `delay 1000 ms` or `delay 500 ms, minimum 200 ms`.
+    public var description: String {
+        if let minimum = minimumVisibleMs { return "delay \(delayMs) ms, minimum \(minimum) ms" }
+        return "delay \(delayMs) ms"
+    }
+
+    /// What a person sees during and after one load that started at `startMs` and whose data was
+    /// ready at `readyMs` (≥ `startMs`), as exact intervals.
+    public func schedule(startMs: Int, readyMs: Int) -> LoadSchedule {
+        let visibleFrom = startMs + delayMs
+        guard readyMs > visibleFrom else {
+            // Data ready at or before the delay: no loader at all.
+            return LoadSchedule(startMs: startMs, readyMs: readyMs, loaderFromMs: nil, contentFromMs: readyMs)
+        }
+        let end = max(readyMs, visibleFrom + (minimumVisibleMs ?? 0))
+        return LoadSchedule(startMs: startMs, readyMs: readyMs, loaderFromMs: visibleFrom, contentFromMs: end)
+    }
+}
+
+/// The exact intervals of one load under a ``LoaderPolicy``, in ms.
+///
+/// blank [start, loaderFrom or contentFrom) · loader [loaderFrom, contentFrom) · content from
+/// contentFrom; the content is held back over [ready, contentFrom).
+public struct LoadSchedule: Hashable, Sendable {
+    /// The load started.
+    public var startMs: Int
+    /// The data was ready.
+    public var readyMs: Int
+    /// The loader appeared; nil when it never did.
+    public var loaderFromMs: Int?
+    /// The content (or the error) appeared: the data's readiness, or later when held back.
+    public var contentFromMs: Int
+
+    /// How long the loader was visible (0 when it never appeared).
+    public var loaderVisibleMs: Int { loaderFromMs.map { contentFromMs - $0 } ?? 0 }
+    /// How long the content was held back after it was ready.
+    public var heldBackMs: Int { contentFromMs - readyMs }
+    /// How long the person saw neither loader nor content.
+    public var blankMs: Int { (loaderFromMs ?? contentFromMs) - startMs }
+    /// The wait the policy added to the load: the content came this much after the data.
+    public var addedWaitMs: Int { heldBackMs }
+
+    /// True when the loader was visible for more than 0 and less than `thresholdMs`.
+    public func isFlash(thresholdMs: Int) -> Bool {
+        loaderVisibleMs > 0 && loaderVisibleMs < thresholdMs
+    }
+}
