@@ -40,8 +40,10 @@ public enum FilmstripCommand {
                     return 0
                 }
                 return try CheckCommand(options: options, terminal: terminal).run()
+            case "sweep":
+                return try SweepCommand(arguments: rest, terminal: terminal).run()
             default:
-                throw CommandError(.usage("unknown command '\(command)'; expected record or check"))
+                throw CommandError(.usage("unknown command '\(command)'; expected record, check or sweep"))
             }
         } catch {
             terminal.diagnose("error: \(error)")
@@ -58,6 +60,7 @@ enum Help {
         USAGE
           filmstrip record [PLAN…] [--out DIR] [--clock virtual|real] [--font FILE.bdf]
           filmstrip check  [PLAN…] [--out DIR] [--clock virtual|real] [--font FILE.bdf] [--no-compare]
+          filmstrip sweep  SAMPLES [--delays MS,…] [--minimums MS,…] [--budget-ms MS] [--flash-threshold-ms MS] [--out DIR]
           filmstrip --version
 
         With no PLAN, every captures/*.json is run. Run 'filmstrip <command> --help' for details.
@@ -90,6 +93,29 @@ enum Help {
           report.json        dwell, coverage, dominance, timeline and files
           index.html         the contact sheet
         and DIR/index.html across all plans. Every plan is validated before anything is written.
+        """
+
+    static let sweep = """
+        filmstrip sweep: pick a loader display policy from real request latencies.
+
+        USAGE
+          filmstrip sweep SAMPLES [--delays MS,…] [--minimums MS,…] [--budget-ms MS] [--flash-threshold-ms MS] [--out DIR]
+
+        ARGUMENTS
+          SAMPLES                  a JSON list of latencies in ms, or a HAR file (log.entries[].time, else the sum of timings)
+
+        OPTIONS
+          --delays MS,…            delays before the loader shows (default: 0,100,200,300,400,500,750,1000,1500,2000)
+          --minimums MS,…          minimum visible times, 0 for none (default: 0,200,500)
+          --budget-ms MS           the most added wait allowed, at the 95th percentile (default: 100)
+          --flash-threshold-ms MS  a loader visible for less than this is a flash (default: 300)
+          --out DIR                where sweep.json and sweep.png go (default: sweep)
+          --font FILE.bdf          the chart's font (default: the bundled misc-fixed 6x13)
+          -h, --help               show this help
+
+        For each policy: the share of loads that show a loader, the flash rate, the mean and 95th-percentile
+        added wait (content held back by a minimum), and the mean blank time (neither loader nor content).
+        The recommended policy has the fewest flashes within the budget.
         """
 
     static let check = """

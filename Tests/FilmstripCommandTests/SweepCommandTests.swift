@@ -1,0 +1,47 @@
+import FilmstripPNG
+import Foundation
+import Testing
+
+@Suite(.serialized) struct SweepCommandTests {
+    @Test func sweepOnAPlainListPrintsTheHandComputedTable() throws {
+        let workspace = try CommandRunner.workspace(plans: [])
+        let samples = CommandRunner.fixtures.appendingPathComponent("latencies.json").path
+        let result = try CommandRunner.run(["sweep", samples, "--delays", "0,500,1000", "--minimums", "0,200,500", "--out", "out"], in: workspace)
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "5 loads from latencies.json (list) · flash < 300 ms · added-wait budget 100 ms (p95)")
+        #expect(lines.contains("      0        0  100.0%    20.0%         0.0          0         0.0  ← fewest flashes within budget"))
+        #expect(lines.contains("    500      500   60.0%     0.0%        80.0        400       380.0"))
+        #expect(lines.contains("   1000      200   40.0%    20.0%        39.4        197       600.0"))
+        #expect(lines.contains("recommended: delay 0 ms — 20.0% of loads flash, p95 added wait 0 ms"))
+        let chart = try PNGCodec.decode(Array(try Data(contentsOf: workspace.appendingPathComponent("out/sweep.png"))))
+        #expect(chart.width == 1520 && chart.height == 520)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: workspace.appendingPathComponent("out/sweep.json"))) as? [String: Any])
+        #expect((json["policies"] as? [Any])?.count == 9)
+        #expect((json["recommended"] as? [String: Any])?["delayMs"] as? Int == 0)
+    }
+
+    @Test func sweepOnAHARFileRecommendsTheDelayThatAvoidsFlashes() throws {
+        let workspace = try CommandRunner.workspace(plans: [])
+        let har = CommandRunner.fixtures.appendingPathComponent("scenes.har").path
+        let result = try CommandRunner.run(["sweep", har, "--budget-ms", "100"], in: workspace)
+        #expect(result.status == 0, "\(result.stderr)")
+        // 13 loads: 87, 142, 213, 298, 357, 422, 512, 641, 733, 980, 1,205, 2,688 and 501 from timings.
+        // Delay 1,000 ms: 1,205 shows a 205 ms flash (1 of 13 = 7.7%); delay 1,500 ms: none.
+        #expect(result.stdout.contains("13 loads from scenes.har (HAR)"))
+        // Blank at 1,000 ms: the twelve loads under it sum to 4,885 (with 501), plus 1,000 twice: 6,886 / 13 = 529.7.
+        #expect(result.stdout.contains("   1000        0   15.4%     7.7%         0.0          0       529.7"))
+        #expect(result.stdout.contains("recommended: delay 1500 ms — 0.0% of loads flash, p95 added wait 0 ms"))
+        let chart = try PNGCodec.decode(Array(try Data(contentsOf: workspace.appendingPathComponent("sweep/sweep.png"))))
+        #expect(chart.width == 1520 && chart.height == 520)
+    }
+
+    @Test func badSamplesExitTwoNamingThePath() throws {
+        let workspace = try CommandRunner.workspace(plans: [])
+        try Data("[100, \"slow\"]".utf8).write(to: workspace.appendingPathComponent("bad.json"))
+        let result = try CommandRunner.run(["sweep", "bad.json"], in: workspace)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("bad.json: $[1]: expected a latency in ms from 0 to 3600000, found string"))
+        #expect(try CommandRunner.run(["sweep", "bad.json", "--delays", "a,b"], in: workspace).status == 2)
+    }
+}
