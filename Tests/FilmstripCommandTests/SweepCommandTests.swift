@@ -29,7 +29,7 @@ import Testing
         // 13 loads: 87, 142, 213, 298, 357, 422, 512, 641, 733, 980, 1,205, 2,688 and 501 from timings.
         // Delay 1,000 ms: 1,205 shows a 205 ms flash (1 of 13 = 7.7%); delay 1,500 ms: none.
         #expect(result.stdout.contains("13 loads from scenes.har (HAR)"))
-        // Blank at 1,000 ms: the twelve loads under it sum to 4,885 (with 501), plus 1,000 twice: 6,886 / 13 = 529.7.
+        // Blank at 1,000 ms: the eleven loads under it sum to 4,886, plus 1,000 twice: 6,886 / 13 = 529.7.
         #expect(result.stdout.contains("   1000        0   15.4%     7.7%         0.0          0       529.7"))
         #expect(result.stdout.contains("recommended: delay 1500 ms — 0.0% of loads flash, p95 added wait 0 ms"))
         let chart = try PNGCodec.decode(Array(try Data(contentsOf: workspace.appendingPathComponent("sweep/sweep.png"))))
