@@ -70,6 +70,21 @@ public enum ContactSheet {
             page += "</table>\n"
         }
 
+        if !analysis.transitions.isEmpty {
+            page += "<h2>State graph: observed transitions</h2>\n" + StateGraph.svg(transitions: analysis.transitions, phaseOrder: run.phaseNames) + "\n"
+        }
+        if !report.violations.isEmpty {
+            page += "<h2>Rules broken</h2>\n<table><tr><th>panel</th><th>rule</th><th>from</th><th>to</th><th>frames</th></tr>\n"
+            for violation in report.violations {
+                let frames = violation.frames.isEmpty ? "between frames" : violation.frames.map { "<a href=\"#frame-\($0)\">#\($0)</a>" }.joined(separator: " ")
+                page += "<tr><td>\(HTML.escape(violation.panel))</td><td style=\"text-align:left\" title=\"\(HTML.escape(violation.sentence))\">\(HTML.escape(violation.rule))<br><span class=\"facts\">\(HTML.escape(violation.sentence))</span></td><td>\(Quantity.ms(violation.startMs))</td><td>\(Quantity.ms(violation.endMs))</td><td style=\"text-align:left\">\(frames)</td></tr>\n"
+            }
+            page += "</table>\n"
+        }
+        if !report.counters.isEmpty {
+            page += "<p class=\"facts\">" + report.counters.sorted { $0.key < $1.key }.map { "\(HTML.escape($0.key)): \($0.value)" }.joined(separator: " · ") + "</p>\n"
+        }
+
         if let filmstrip = report.filmstrip {
             page += "<h2>Filmstrip</h2>\n<a href=\"\(filmstrip)\"><img class=\"strip\" src=\"\(filmstrip)\" alt=\"all frames of \(HTML.escape(plan.name)) in one strip\"></a>\n"
         }
@@ -84,10 +99,12 @@ public enum ContactSheet {
         }
         page += "<h2>Frames</h2>\n<div class=\"frames\">\n"
         for frame in report.frames {
+            let broken = report.violations.filter { $0.frames.contains(frame.index) }
             page += figure(
                 file: frame.file, phase: frame.phase,
                 caption: "#\(frame.index) · \(Quantity.ms(frame.tMs)) · \(frame.phase ?? "dropped (due \(Quantity.ms(frame.scheduledMs)))")",
-                panels: frame.panels.map { "\($0.panel): \($0.depiction)" })
+                panels: frame.panels.map { "\($0.panel): \($0.depiction)" }, anchor: "frame-\(frame.index)",
+                marks: broken.map { "✗ \($0.panel) breaks \($0.rule)" })
         }
         page += "</div>\n<h2>Timeline events</h2>\n<table class=\"events\"><tr><th>ms</th><th>#</th><th>kind</th><th>what</th></tr>\n"
         for entry in report.timeline {
@@ -100,6 +117,10 @@ public enum ContactSheet {
     /// A stable colour per depiction name, for bars and swatches.
     static func depictionColor(_ name: String) -> String {
         switch name {
+        case "rowsRefreshing", "rowsSnackbar", "rowsOffline": "#2fa878"
+        case "emptyFirstUse", "noResults": Palette.color(forPhase: "empty").hexString
+        case "errorStatusCode", "errorRetryLive", "somethingWentWrong": "#b91c1c"
+        case "offlineMessage": Palette.color(forPhase: "offline").hexString
         case "dash": "#6b7280"
         case "blank": "#2a2e38"
         case "spinner": Palette.color(forPhase: "loading").hexString
@@ -136,13 +157,15 @@ public enum ContactSheet {
         return html + "· ticks mark frame instants</p>\n"
     }
 
-    private static func figure(file: String?, phase: String?, caption: String, panels: [String]) -> String {
+    private static func figure(file: String?, phase: String?, caption: String, panels: [String], anchor: String? = nil, marks: [String] = []) -> String {
         let border = phase.map { Palette.color(forPhase: $0).hexString } ?? "#6b7280"
-        var html = "<figure class=\"frame\(phase == nil ? " dropped" : "")\" style=\"border-color:\(border)\">"
+        var html = "<figure\(anchor.map { " id=\"\($0)\"" } ?? "") class=\"frame\(phase == nil ? " dropped" : "")\" style=\"border-color:\(border)\">"
         if let file {
             html += "<a href=\"\(file)\"><img loading=\"lazy\" src=\"\(file)\" alt=\"\(HTML.escape(caption))\"></a>"
         }
-        html += "<figcaption>\(HTML.escape(caption))<br><span class=\"dep\">\(panels.map(HTML.escape).joined(separator: "<br>"))</span></figcaption></figure>\n"
+        html += "<figcaption>\(HTML.escape(caption))<br><span class=\"dep\">\(panels.map(HTML.escape).joined(separator: "<br>"))</span>"
+        if !marks.isEmpty { html += "<br><span class=\"broken\">\(marks.map(HTML.escape).joined(separator: "<br>"))</span>" }
+        html += "</figcaption></figure>\n"
         return html
     }
 }

@@ -41,7 +41,7 @@ enum HTML {
         .scale{display:flex;justify-content:space-between;color:#8a90a0;font-size:12px}
         .frames{display:flex;flex-wrap:wrap;gap:10px}.frame{margin:0;padding:4px;border:3px solid;border-radius:6px;background:#1e2128;width:228px}
         .frame img{width:100%;display:block}.frame figcaption{font-size:12px;margin-top:4px}
-        .frame .dep{color:#8a90a0}.dropped{border-style:dashed;color:#8a90a0}
+        .frame .dep{color:#8a90a0}.frame .broken{color:#ff6b6b;font-weight:600}.graph{background:#14161b;border-radius:6px}.dropped{border-style:dashed;color:#8a90a0}
         .strip{max-width:100%}.events td{font-family:monospace;font-size:12px}
         .plans td{vertical-align:middle}.plans td.n{white-space:nowrap}.thumbs{display:flex;gap:6px}.thumbs img{width:150px;display:block;border:2px solid;border-radius:4px}
         """

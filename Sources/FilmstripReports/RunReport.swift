@@ -76,6 +76,24 @@ public struct RunReport: Codable, Hashable, Sendable {
         public var blankMs: Int
     }
 
+    /// A rule a panel broke, with the frames that show it.
+    public struct Violation: Codable, Hashable, Sendable {
+        public var panel: String
+        public var rule: String
+        /// The rule in words.
+        public var sentence: String
+        public var startMs: Int
+        public var endMs: Int
+        public var frames: [Int]
+    }
+
+    /// An observed phase transition.
+    public struct Transition: Codable, Hashable, Sendable {
+        public var from: String
+        public var to: String
+        public var count: Int
+    }
+
     /// A timeline entry.
     public struct Entry: Codable, Hashable, Sendable {
         public var tMs: Int
@@ -106,6 +124,12 @@ public struct RunReport: Codable, Hashable, Sendable {
     public var loaders: [String: Loader]
     /// A loader shorter than this is a flash, ms.
     public var flashThresholdMs: Int
+    /// Every rule broken inside the window, per panel, in time order (benches with rules).
+    public var violations: [Violation]
+    /// The phase transitions observed inside the window, with counts (the state graph's edges).
+    public var transitions: [Transition]
+    /// The bench's counts (e.g. `ignoredTaps`).
+    public var counters: [String: Int]
     public var checks: [Check]
     public var reasons: [String]
     public var lint: [String]
@@ -157,6 +181,13 @@ public struct RunReport: Codable, Hashable, Sendable {
                 heldBackMs: stats.heldBackMs, blankMs: stats.blankMs))
         })
         flashThresholdMs = plan.flashThresholdMs
+        violations = analysis.violations.map {
+            Violation(
+                panel: $0.panel, rule: $0.rule, sentence: OrdersRule(rawValue: $0.rule)?.sentence ?? $0.rule,
+                startMs: $0.startMs, endMs: $0.endMs, frames: $0.frames)
+        }
+        transitions = analysis.transitions.map { Transition(from: $0.from, to: $0.to, count: $0.count) }
+        counters = run.counters
         timeline = run.timeline.map { Entry(tMs: $0.tMs, sequence: $0.sequence, kind: $0.kind.rawValue, text: $0.text) }
         checks = analysis.checks.map { Check(name: $0.name, passed: $0.passed, message: $0.message) }
         reasons = analysis.reasons

@@ -41,6 +41,14 @@ public enum TerminalTable {
         for stats in analysis.loaders {
             lines.append("  loader \(stats.panel): visible \(Quantity.ms(stats.visibleMs)), \(stats.flashSummary), held back \(Quantity.ms(stats.heldBackMs)), blank \(Quantity.ms(stats.blankMs))")
         }
+        for panel in plan.panels {
+            let broken = analysis.violations.filter { $0.panel == panel }
+            guard !broken.isEmpty else { continue }
+            lines.append("  rules \(panel): broke " + broken.map(\.summary).joined(separator: "; "))
+        }
+        for (name, count) in run.counters.sorted(by: { $0.key < $1.key }) where count > 0 {
+            lines.append("  \(name): \(count)")
+        }
         lines.append("  verdict: \(analysis.verdict)")
         return lines
     }

@@ -10,11 +10,13 @@ import Testing
         let result = try CommandRunner.run(["record"], in: workspace)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("inbox-cycle · inbox · cycle · virtual clock · window 12,000 ms · 24 frames every 500 ms"))
-        #expect(result.stdout.contains("11 plan(s) recorded in captures/: all passed"))
+        #expect(result.stdout.contains("17 plan(s) recorded in captures/: all passed"))
         let files = CommandRunner.snapshot(workspace.appendingPathComponent("captures"))
         for plan in [
             "inbox-cycle", "inbox-cycle-slowmo", "inbox-pinned-loading", "inbox-pinned-empty", "inbox-pinned-failed", "inbox-pinned-loaded",
             "scenes-fast-load", "scenes-slow-load", "scenes-just-after-delay", "scenes-inside-minimum", "scenes-retry-refresh",
+            "orders-first-load", "orders-error-try-again", "orders-offline-reconnect", "orders-refresh-error", "orders-empty-first-use",
+            "orders-search-no-results",
         ] {
             for name in ["report.json", "index.html", "filmstrip.png", "frames/0000.png"] {
                 #expect(files["\(plan)/\(name)"] != nil, "\(plan)/\(name)")
@@ -28,7 +30,7 @@ import Testing
         // Every PNG decodes; frames are 896×356 (2×); the strip is the frames at 1× plus labels.
         for (path, bytes) in files where path.hasSuffix(".png") {
             let canvas = try PNGCodec.decode(Array(bytes))
-            if path.hasPrefix("inbox-"), path.contains("/frames/") || path.contains("/stills/") {
+            if path.hasPrefix("inbox-") || path.hasPrefix("orders-"), path.contains("/frames/") || path.contains("/stills/") {
                 #expect(canvas.width == 896 && canvas.height == 356, "\(path): two panels at 2×")
             }
             if path.hasPrefix("scenes-"), path.contains("/frames/") || path.contains("/stills/") {
@@ -41,7 +43,10 @@ import Testing
         for (path, bytes) in files where path.hasSuffix(".html") {
             let html = String(decoding: bytes, as: UTF8.self)
             let folder = (path as NSString).deletingLastPathComponent
-            for link in Self.links(in: html) {
+            for link in Self.links(in: html) where link.hasPrefix("#") {
+                #expect(html.contains("id=\"\(link.dropFirst())\""), "\(path) links to the missing anchor \(link)")
+            }
+            for link in Self.links(in: html) where !link.hasPrefix("#") {
                 let target = Self.normalized(folder.isEmpty ? link : "\(folder)/\(link)")
                 #expect(files[target] != nil, "\(path) links to \(link), which does not exist")
             }

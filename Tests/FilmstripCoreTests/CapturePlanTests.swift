@@ -45,7 +45,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (#"{"bench":"inbox","windwMs":1000,"frameIntervalMs":250,"script":[{"reply":"empty","latencyMs":1}]}"#, "$.windwMs", "unknown key 'windwMs'; expected one of: bench, summary, panels, mode, slowMotion, script, windowStartMs, windowMs, frameIntervalMs, frameCount, scale, stills, expect, flashThresholdMs, loaderPolicies"),
+        (#"{"bench":"inbox","windwMs":1000,"frameIntervalMs":250,"script":[{"reply":"empty","latencyMs":1}]}"#, "$.windwMs", "unknown key 'windwMs'; expected one of: bench, summary, panels, mode, slowMotion, script, windowStartMs, windowMs, frameIntervalMs, frameCount, scale, stills, expect, flashThresholdMs, loaderPolicies, settings"),
         (#"{"bench":"inbox","windowMs":1000,"frameIntervalMs":250,"script":[{"reply":"empty","latencyMs":-5}]}"#, "$.script[0].latencyMs", "expected an integer from 0 to 3600000 ms, found -5"),
         (#"{"bench":"inbox","windowMs":0,"frameIntervalMs":250,"script":[{"reply":"empty","latencyMs":1}]}"#, "$.windowMs", "expected an integer from 1 to 3600000 ms, found 0"),
         (#"{"bench":"inbox","windowMs":"12s","frameIntervalMs":250,"script":[{"reply":"empty","latencyMs":1}]}"#, "$.windowMs", "expected an integer from 1 to 3600000 ms, found string"),
@@ -54,13 +54,18 @@ import Testing
         (#"{"bench":"inbox","windowMs":1000,"frameIntervalMs":250,"script":[]}"#, "$.script", "expected at least one beat"),
         (#"{"bench":"inbox","windowMs":1000,"frameIntervalMs":250,"script":[{"reply":"maybe","latencyMs":1}]}"#, "$.script[0].reply", #"expected "loading", "empty", "failed" or "loaded", found "maybe""#),
         (#"{"bench":"inbox","windowMs":1000,"frameIntervalMs":250,"script":[{"reply":"empty","latencyMs":1,"rows":[]}]}"#, "$.script[0].rows", "only a loaded reply carries rows"),
-        (#"{"bench":"kitchen","windowMs":1000,"frameIntervalMs":250,"script":[{"reply":"empty","latencyMs":1}]}"#, "$.bench", "unknown bench 'kitchen'; expected one of: inbox, scenes"),
+        (#"{"bench":"kitchen","windowMs":1000,"frameIntervalMs":250,"script":[{"reply":"empty","latencyMs":1}]}"#, "$.bench", "unknown bench 'kitchen'; expected one of: inbox, scenes, orders"),
         (#"{"bench":"inbox","panels":["allFour","fancy"],"windowMs":1000,"frameIntervalMs":250,"script":[{"reply":"empty","latencyMs":1}]}"#, "$.panels[1]", "unknown panel 'fancy' for bench inbox; expected one of: loadedOnly, allFour"),
         (#"{"bench":"inbox","windowMs":1000,"frameIntervalMs":250,"stills":[{"name":"late","atMs":1000}],"script":[{"reply":"empty","latencyMs":1}]}"#, "$.stills[0].atMs", "expected an integer from 0 to 999 ms (inside the window), found 1000"),
         (#"{"bench":"inbox","windowMs":1000,"frameIntervalMs":250,"expect":{"minFrames":{"spinning":1}},"script":[{"reply":"empty","latencyMs":1}]}"#, "$.expect.minFrames.spinning", "unknown phase 'spinning'; expected one of: loading, empty, failed, loaded"),
         (#"{"bench":"inbox","slowMotion":1.2345,"windowMs":1000,"frameIntervalMs":250,"script":[{"reply":"empty","latencyMs":1}]}"#, "$.slowMotion", "expected a number from 0.001 to 100 with at most three decimals, found 1.2345"),
         (#"{"bench":"inbox","mode":"cycle","windowMs":1000,"frameIntervalMs":250,"script":[{"reply":"empty","latencyMs":0}]}"#, "$.script", "a cycle whose beats all take 0 ms would repeat without end; expected at least one beat with latencyMs or holdMs above 0"),
         (#"[1, 2]"#, "$", "expected an object, found array"),
+        (#"{"bench":"orders","windowMs":1000,"frameIntervalMs":250,"script":[{"atMs":0,"event":"teleport"}]}"#, "$.script[0].event", "unknown event 'teleport'; expected one of: reopen, tapTryAgain, tapRefresh, serverAnswers, networkOffline, networkOnline, search, clearSearch, createFirstItem"),
+        (#"{"bench":"orders","windowMs":1000,"frameIntervalMs":250,"script":[{"atMs":0,"event":"reopen","query":"x"}]}"#, "$.script[0].query", "the reopen event takes no 'query'"),
+        (#"{"bench":"orders","windowMs":1000,"frameIntervalMs":250,"script":[{"atMs":0,"event":"serverAnswers","answer":"error","status":700}]}"#, "$.script[0].status", "expected an integer from 100 to 599, found 700"),
+        (#"{"bench":"orders","windowMs":1000,"frameIntervalMs":250,"settings":{"retryLimit":0},"script":[{"atMs":0,"event":"reopen"}]}"#, "$.settings.retryLimit", "expected an integer from 1 to 100, found 0"),
+        (#"{"bench":"inbox","windowMs":1000,"frameIntervalMs":250,"settings":{},"script":[{"reply":"empty","latencyMs":1}]}"#, "$.settings", "the inbox bench has no settings"),
         (#"{"bench":"inbox","windowMs":1000,"frameIntervalMs":250,"script":[{"trigger":"refresh","reply":"empty","latencyMs":1}]}"#, "$.script[0].trigger", #"expected one of "open" for the inbox bench, found "refresh""#),
         (#"{"bench":"scenes","mode":"pinned","windowMs":1000,"frameIntervalMs":250,"script":[{"reply":"loaded","latencyMs":1},{"trigger":"retry","reply":"loaded","latencyMs":1}]}"#, "$.script[1].trigger", "a retry follows a failure: expected the beat before to reply failed, found a loaded reply"),
         (#"{"bench":"scenes","mode":"pinned","windowMs":1000,"frameIntervalMs":250,"script":[{"trigger":"refresh","reply":"loaded","latencyMs":1}]}"#, "$.script[0].trigger", "a refresh needs content on screen: expected the beat before to reply loaded, found no beat before"),

@@ -137,3 +137,17 @@ import Testing
         ENDFONT
         """
 }
+
+@Suite struct StateGraphTests {
+    @Test func graphDrawsEachPhaseOnceAndEachTransitionWithItsCount() {
+        let svg = StateGraph.svg(
+            transitions: [.init(from: "loading", to: "loaded", count: 1), .init(from: "loaded", to: "refreshing", count: 2), .init(from: "refreshing", to: "loaded", count: 2)],
+            phaseOrder: ["loading", "refreshing", "loaded", "failed"])
+        #expect(svg.hasPrefix("<svg class=\"graph\""))
+        #expect(svg.components(separatedBy: "<rect ").count - 1 == 3, "three nodes: failed never happened")
+        #expect(svg.components(separatedBy: "marker-end=").count - 1 == 3, "three arrows")
+        #expect(svg.contains("<title>loaded → refreshing: 2</title>"))
+        #expect(svg.contains(">refreshing</text>"))
+        #expect(StateGraph.svg(transitions: [], phaseOrder: ["loading"]) == "")
+    }
+}

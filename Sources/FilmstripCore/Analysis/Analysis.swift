@@ -15,6 +15,10 @@ public struct Analysis: Sendable {
     public let panels: [(panel: String, depictions: [(depiction: String, dwell: Dwell)])]
     /// Loader measurements for every panel that showed a loader or a blank in the window.
     public let loaders: [LoaderStats]
+    /// Every rule a panel broke inside the window, in time order.
+    public let violations: [RuleViolation]
+    /// The phase transitions observed in the window, with their counts, in order of first occurrence.
+    public let transitions: [PhaseTransition]
     /// Every check: coverage, then dominance (each in phase order), then flashes and
     /// held-back time (each in panel order).
     public let checks: [CheckResult]
@@ -120,8 +124,31 @@ public struct Analysis: Sendable {
             }
         }
         self.loaders = loaders
-        checks = coverage + dominance + loaderChecks
-        var reasons = over + under + loaderReasons
+
+        var violations: [RuleViolation] = []
+        for panel in plan.panels {
+            for segment in run.violations[panel] ?? [] {
+                // A rule broken for 0 ms was never on screen: only intervals with a length count.
+                guard let clipped = segment.clipped(fromMs: start, toMs: end) else { continue }
+                let frames = taken.filter { $0.tMs >= clipped.enterMs && $0.tMs < clipped.exitMs }.map(\.index)
+                violations.append(RuleViolation(panel: panel, rule: segment.name, startMs: clipped.enterMs, endMs: clipped.exitMs, frames: frames))
+            }
+        }
+        self.violations = violations.sorted { ($0.startMs, $0.panel, $0.rule) < ($1.startMs, $1.panel, $1.rule) }
+        var ruleChecks: [CheckResult] = []
+        var ruleReasons: [String] = []
+        for panel in plan.expect.followRules {
+            let broken = self.violations.filter { $0.panel == panel }
+            let message = broken.isEmpty
+                ? "\(panel) followed every rule"
+                : "\(panel) broke " + broken.map(\.summary).joined(separator: "; ")
+            ruleChecks.append(CheckResult(name: "rules.\(panel)", passed: broken.isEmpty, message: message))
+            if !broken.isEmpty { ruleReasons.append(message) }
+        }
+        transitions = PhaseTransition.observed(in: run.phaseSegments, fromMs: start, toMs: end)
+
+        checks = coverage + dominance + loaderChecks + ruleChecks
+        var reasons = over + under + loaderReasons + ruleReasons
         if !never.isEmpty {
             reasons.append("\(Quantity.list(never)) \(never.count == 1 ? "was" : "were") never captured")
         }

@@ -28,7 +28,8 @@ public enum Palette {
     public static func color(forPhase phase: String) -> Color {
         switch phase {
         case "loading": Color(hex: 0xF5B841)
-        case "empty": Color(hex: 0x5AB0F0)
+        case "empty", "emptyFirstUse": Color(hex: 0x5AB0F0)
+        case "noResults": Color(hex: 0x8FB8DE)
         case "failed": Color(hex: 0xF0555A)
         case "loaded": Color(hex: 0x3DDC97)
         case "offline": Color(hex: 0xA78BFA)

@@ -4,7 +4,7 @@ extension CapturePlan {
     /// The members a plan may have.
     static let planKeys = [
         "bench", "summary", "panels", "mode", "slowMotion", "script", "windowStartMs", "windowMs",
-        "frameIntervalMs", "frameCount", "scale", "stills", "expect", "flashThresholdMs", "loaderPolicies",
+        "frameIntervalMs", "frameCount", "scale", "stills", "expect", "flashThresholdMs", "loaderPolicies", "settings",
     ]
 
     /// Reads and validates a capture plan.
@@ -69,10 +69,37 @@ extension CapturePlan {
         }
         guard !scriptItems.isEmpty else { throw PlanError(path: "$.script", message: "expected at least one beat") }
         var script: [Beat] = []
-        for (index, item) in scriptItems.enumerated() {
-            script.append(try Self.beat(item, path: "$.script[\(index)]", bench: bench))
+        var ordersEvents: [OrdersEvent] = []
+        if bench.name == "orders" {
+            for (index, item) in scriptItems.enumerated() {
+                ordersEvents.append(try Self.ordersEvent(item, path: "$.script[\(index)]"))
+            }
+            guard mode == .pinned || !root.has("mode") else {
+                throw PlanError(path: "$.mode", message: "the orders bench runs its timed events once; expected \"pinned\" or no mode")
+            }
+            mode = .pinned
+        } else {
+            for (index, item) in scriptItems.enumerated() {
+                script.append(try Self.beat(item, path: "$.script[\(index)]", bench: bench))
+            }
+            try Self.checkTriggers(script, mode: mode, bench: bench)
         }
-        try Self.checkTriggers(script, mode: mode, bench: bench)
+        var ordersSettings = OrdersSettings()
+        if let value = root.members["settings"] {
+            guard bench.name == "orders" else {
+                throw PlanError(path: "$.settings", message: "the \(benchName) bench has no settings")
+            }
+            let reader = try JSONObjectReader(value, path: "$.settings", allowed: ["latencyMs", "retryLimit", "retryDelayMs", "layoutKnown"])
+            ordersSettings.latencyMs = try reader.integer("latencyMs", in: 0...3_600_000, unit: "ms") ?? ordersSettings.latencyMs
+            ordersSettings.retryLimit = try reader.integer("retryLimit", in: 1...100) ?? ordersSettings.retryLimit
+            ordersSettings.retryDelayMs = try reader.integer("retryDelayMs", in: 1...3_600_000, unit: "ms") ?? ordersSettings.retryDelayMs
+            if let known = reader.members["layoutKnown"] {
+                guard case .bool(let flag) = known else {
+                    throw PlanError(path: reader.path("layoutKnown"), message: "expected true or false, found \(known.typeName)")
+                }
+                ordersSettings.layoutKnown = flag
+            }
+        }
 
         let windowStartMs = try root.integer("windowStartMs", in: 0...86_400_000, unit: "ms") ?? 0
         guard let windowMs = try root.integer("windowMs", in: 1...3_600_000, unit: "ms") else {
@@ -123,7 +150,16 @@ extension CapturePlan {
 
         var expect = bench.defaultExpectations
         if let value = root.members["expect"] {
-            let reader = try JSONObjectReader(value, path: "$.expect", allowed: ["minFrames", "maxSharePercent", "maxFlashes", "maxHeldBackMs"])
+            let reader = try JSONObjectReader(value, path: "$.expect", allowed: ["minFrames", "maxSharePercent", "maxFlashes", "maxHeldBackMs", "followRules"])
+            if let items = try reader.array("followRules") {
+                expect.followRules = []
+                for (index, item) in items.enumerated() {
+                    guard case .string(let id) = item, panels.contains(id) else {
+                        throw PlanError(path: "\(reader.path("followRules"))[\(index)]", message: "expected a panel of this plan (\(panels.joined(separator: ", "))), found \(item.typeName == "string" ? "'\(item)'" : item.typeName)")
+                    }
+                    expect.followRules.append(id)
+                }
+            }
             if let flashes = reader.members["maxFlashes"] {
                 expect.maxFlashes = try Self.panelTable(flashes, path: reader.path("maxFlashes"), panels: panels, range: 0...1_000_000, unit: "flashes")
             }
@@ -162,9 +198,9 @@ extension CapturePlan {
             name: name, summary: try root.string("summary") ?? "", bench: benchName, panels: panels, mode: mode,
             slowMotion: slowMotion, script: script, windowStartMs: windowStartMs, windowMs: windowMs,
             frameIntervalMs: interval, scale: scale, stills: stills, expect: expect,
-            flashThresholdMs: flashThresholdMs, loaderPolicies: policies)
+            flashThresholdMs: flashThresholdMs, loaderPolicies: policies, ordersEvents: ordersEvents, ordersSettings: ordersSettings)
 
-        if mode == .cycle {
+        if mode == .cycle && bench.name != "orders" {
             let cycleMs = script.reduce(0) { $0 + effectiveLatencyMs(of: $1) + $1.holdMs }
             guard cycleMs > 0 else {
                 throw PlanError(path: "$.script", message: "a cycle whose beats all take 0 ms would repeat without end; expected at least one beat with latencyMs or holdMs above 0")

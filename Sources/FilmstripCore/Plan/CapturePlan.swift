@@ -35,8 +35,11 @@ public struct CapturePlan: Hashable, Sendable {
         public var maxFlashes: [String: Int]
         /// Panel → the most milliseconds of content held back by its loader policy.
         public var maxHeldBackMs: [String: Int]
+        /// Panels that must follow every rule of their bench (orders: seed 002's rules).
+        public var followRules: [String]
 
-        public init(minFrames: [String: Int], maxSharePercent: [String: Int], maxFlashes: [String: Int] = [:], maxHeldBackMs: [String: Int] = [:]) {
+        public init(minFrames: [String: Int], maxSharePercent: [String: Int], maxFlashes: [String: Int] = [:], maxHeldBackMs: [String: Int] = [:], followRules: [String] = []) {
+            self.followRules = followRules
             self.minFrames = minFrames
             self.maxSharePercent = maxSharePercent
             self.maxFlashes = maxFlashes
@@ -55,7 +58,7 @@ public struct CapturePlan: Hashable, Sendable {
     public var name: String
     /// A sentence saying what the plan shows (optional).
     public var summary: String
-    /// The bench: `inbox` or `scenes`.
+    /// The bench: `inbox`, `scenes` or `orders`.
     public var bench: String
     /// Panel identifiers, left to right.
     public var panels: [String]
@@ -63,8 +66,12 @@ public struct CapturePlan: Hashable, Sendable {
     public var mode: Mode
     /// The factor applied to every beat's latency.
     public var slowMotion: SlowMotion
-    /// The beats, in order.
+    /// The beats, in order (inbox and scenes benches).
     public var script: [Beat]
+    /// The timed events, in order (orders bench).
+    public var ordersEvents: [OrdersEvent]
+    /// The orders bench's settings.
+    public var ordersSettings: OrdersSettings
     /// Where the recording window starts, in ms since the start of the run (≥ 0).
     public var windowStartMs: Int
     /// The recording window's length in ms (> 0); the window is [start, start + length).
@@ -86,8 +93,11 @@ public struct CapturePlan: Hashable, Sendable {
         name: String, summary: String = "", bench: String, panels: [String], mode: Mode,
         slowMotion: SlowMotion = .off, script: [Beat], windowStartMs: Int = 0, windowMs: Int,
         frameIntervalMs: Int, scale: Int = 2, stills: [Still] = [], expect: Expectations,
-        flashThresholdMs: Int = 300, loaderPolicies: [String: LoaderPolicy] = [:]
+        flashThresholdMs: Int = 300, loaderPolicies: [String: LoaderPolicy] = [:],
+        ordersEvents: [OrdersEvent] = [], ordersSettings: OrdersSettings = OrdersSettings()
     ) {
+        self.ordersEvents = ordersEvents
+        self.ordersSettings = ordersSettings
         self.name = name
         self.summary = summary
         self.bench = bench

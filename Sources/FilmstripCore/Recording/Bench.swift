@@ -15,4 +15,10 @@ public protocol Bench: AnyObject, Sendable {
     func phase(atMs timeMs: Int) -> Phase
     /// The phase's name in plans and reports ("loading", "empty", …).
     func phaseName(of phase: Phase) -> String
+    /// Counts the bench keeps for the report (e.g. `ignoredTaps`); read after the run.
+    var counters: [String: Int] { get }
+}
+
+extension Bench {
+    public var counters: [String: Int] { [:] }
 }

@@ -36,6 +36,12 @@ public enum BenchCatalog {
             triggers: [.open, .retry, .refresh], policyPanels: LoaderPolicyPanel.presets.map(\.id),
             defaultRows: ScenesPhase.sampleScenes, defaultFailure: "The scenes could not be loaded. Check your connection.",
             defaultExpectations: .init(minFrames: ["loaded": 1], maxSharePercent: [:])),
+        Entry(
+            name: "orders", phases: OrdersPhase.names, panels: ["pattern", "naive"],
+            summary: "the orders screen of seed 002: the async content state pattern beside a naive control",
+            triggers: [], policyPanels: [], defaultRows: OrdersEvent.sampleOrders,
+            defaultFailure: "Service Unavailable",
+            defaultExpectations: .init(minFrames: [:], maxSharePercent: [:], followRules: ["pattern"])),
     ]
 
     /// The benches' names.
@@ -58,15 +64,25 @@ public enum BenchCatalog {
             let panels: [any Panel<InboxPhase>] = plan.panels.map { id -> any Panel<InboxPhase> in
                 id == "loadedOnly" ? LoadedOnlyPanel() : AllFourPanel()
             }
-            return try RunAssembler(bench: bench, panels: panels, plan: plan, phaseNames: InboxPhase.names)
+            return try RunAssembler(bench: bench, panels: panels, plan: plan, phaseNames: InboxPhase.names, rules: nil)
                 .run(clock: clock, untilMs: untilMs, sampleFrames: sampleFrames)
         case "scenes":
             let bench = ScenesBench(script: plan.script, mode: plan.mode, slowMotion: plan.slowMotion)
             let panels: [any Panel<ScenesPhase>] = plan.panels.compactMap { id -> (any Panel<ScenesPhase>)? in
                 LoaderPolicyPanel.preset(id, policy: plan.loaderPolicies[id])
             }
-            return try RunAssembler(bench: bench, panels: panels, plan: plan, phaseNames: ScenesPhase.names)
+            return try RunAssembler(bench: bench, panels: panels, plan: plan, phaseNames: ScenesPhase.names, rules: nil)
                 .run(clock: clock, untilMs: untilMs, sampleFrames: sampleFrames)
+        case "orders":
+            let bench = OrdersBench(events: plan.ordersEvents, settings: plan.ordersSettings, slowMotion: plan.slowMotion)
+            let layoutKnown = plan.ordersSettings.layoutKnown
+            let panels: [any Panel<OrdersPhase>] = plan.panels.map { id -> any Panel<OrdersPhase> in
+                id == "naive" ? OrdersNaivePanel() : OrdersPatternPanel(layoutKnown: layoutKnown)
+            }
+            return try RunAssembler(
+                bench: bench, panels: panels, plan: plan, phaseNames: OrdersPhase.names,
+                rules: { phase, depiction in OrdersRule.broken(by: depiction, in: phase, layoutKnown: layoutKnown).map(\.rawValue) }
+            ).run(clock: clock, untilMs: untilMs, sampleFrames: sampleFrames)
         default:
             throw RunError(message: "unknown bench '\(plan.bench)'")
         }
@@ -79,6 +95,8 @@ struct RunAssembler<B: Bench> {
     let panels: [any Panel<B.Phase>]
     let plan: CapturePlan
     let phaseNames: [String]
+    /// The rules a depiction breaks in a phase, by name; nil for benches without rules.
+    let rules: (@Sendable (B.Phase, Depiction) -> [String])?
 
     func run(clock: ClockKind, untilMs: Int?, sampleFrames: Bool) throws(RunError) -> RecordedRun {
         let frameInstants = sampleFrames ? plan.frameInstants : []
@@ -127,10 +145,21 @@ struct RunAssembler<B: Bench> {
         }
         let phaseSegments = segments { phase, _ in bench.phaseName(of: phase) }
         var depictionSegments: [String: [Segment]] = [:]
+        var violations: [String: [Segment]] = [:]
         for panel in panels {
             depictionSegments[panel.id] = segments(
                 { panel.depiction(for: $0, atMs: $1).id },
                 breakpoints: { panel.depictionChanges(in: $0, enteredAtMs: $1) })
+            guard let rules else { continue }
+            // One pass per rule: a segment named by the rule while broken, "" while kept.
+            var broken: [Segment] = []
+            for rule in Set(changes.flatMap { rules($0.phase, panel.depiction(for: $0.phase, atMs: $0.tMs)) }).sorted() {
+                broken += segments(
+                    { rules($0, panel.depiction(for: $0, atMs: $1)).contains(rule) ? rule : "" },
+                    breakpoints: { panel.depictionChanges(in: $0, enteredAtMs: $1) }
+                ).filter { !$0.name.isEmpty }
+            }
+            violations[panel.id] = broken.sorted { ($0.enterMs, $0.name) < ($1.enterMs, $1.name) }
         }
 
         // Frames and stills from samples.
@@ -156,6 +185,7 @@ struct RunAssembler<B: Bench> {
         return RecordedRun(
             plan: plan, clock: clock, timeline: timeline, phaseSegments: phaseSegments,
             depictionSegments: depictionSegments, frames: frames, stills: stills, phaseNames: phaseNames,
+            violations: violations, counters: bench.counters,
             draw: { index, font, scale in
                 let sample = samples[index]
                 return sample.phase.map { renderer.render($0, atMs: sample.tMs, font: font, scale: scale) }

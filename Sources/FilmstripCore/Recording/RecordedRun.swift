@@ -132,6 +132,11 @@ public struct RecordedRun: Sendable {
     public let stills: [StillRecord]
     /// Every phase name the bench has, in report order.
     public let phaseNames: [String]
+    /// Per panel identifier, the intervals during which it broke a rule, each named by the rule
+    /// (benches without rules: empty).
+    public let violations: [String: [Segment]]
+    /// The bench's counts, e.g. `ignoredTaps`.
+    public let counters: [String: Int]
     let draw: @Sendable (_ sampleIndex: Int, _ font: BitmapFont, _ scale: Int) -> RenderedFrame?
 
     /// Draws `frame` (a frame or a still of this run) at `scale` (default: the plan's);
