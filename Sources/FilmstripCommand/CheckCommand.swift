@@ -13,23 +13,12 @@ struct CheckCommand {
     let terminal: Terminal
 
     func run() throws(CommandError) -> Int32 {
-        let loader = PlanLoader()
-        let (plans, problems) = loader.load(try loader.planFiles(options.plans))
-        for problem in problems.dropLast() { terminal.diagnose("error: \(problem)") }
-        if let last = problems.last { throw last }
+        let plans = try PlanLoader().loadAll(options.plans, terminal: terminal)
         let root = options.out ?? PlanLoader.defaultFolder
         var font: (font: BitmapFont, source: String)?
         var failed = 0
         for (file, plan) in plans {
-            let run: RecordedRun
-            let lint: [String]
-            do {
-                lint = try PlanLint.findings(for: plan)
-                for finding in lint { terminal.diagnose("\(file): lint: \(finding)") }
-                run = try BenchCatalog.run(plan, clock: options.clock)
-            } catch {
-                throw CommandError(.run(plan: file, message: error.message))
-            }
+            let (run, lint) = try LintedRun(plan, file: file, clock: options.clock, terminal: terminal).parts
             let analysis = Analysis(run)
             TerminalTable.lines(run: run, analysis: analysis).forEach(terminal.print)
             var passed = analysis.passed

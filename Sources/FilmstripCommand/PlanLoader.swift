@@ -18,8 +18,17 @@ struct PlanLoader {
         return files
     }
 
+    /// The plans to run, every one read and validated before anything runs; each problem but
+    /// the last is printed, the last thrown.
+    /// - Throws: ``CommandError`` for a missing folder, an unreadable file or an invalid plan.
+    func loadAll(_ given: [String], terminal: Terminal) throws(CommandError) -> [(file: String, plan: CapturePlan)] {
+        let (plans, problems) = load(try planFiles(given))
+        for problem in problems.dropLast() { terminal.diagnose("error: \(problem)") }
+        if let last = problems.last { throw last }
+        return plans
+    }
+
     /// Reads and validates every plan before anything runs, so bad input changes nothing.
-    /// - Throws: the first file's ``CommandError``; all problems are returned in `problems` too.
     func load(_ files: [String]) -> (plans: [(file: String, plan: CapturePlan)], problems: [CommandError]) {
         var plans: [(String, CapturePlan)] = []
         var problems: [CommandError] = []

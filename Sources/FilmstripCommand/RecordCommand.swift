@@ -11,10 +11,7 @@ struct RecordCommand {
     let terminal: Terminal
 
     func run() throws(CommandError) -> Int32 {
-        let loader = PlanLoader()
-        let (plans, problems) = loader.load(try loader.planFiles(options.plans))
-        for problem in problems.dropLast() { terminal.diagnose("error: \(problem)") }
-        if let last = problems.last { throw last }
+        let plans = try PlanLoader().loadAll(options.plans, terminal: terminal)
         let (font, fontSource) = try FontLoader().load(path: options.font)
         let root = options.out ?? PlanLoader.defaultFolder
         try OutputFolder(path: root).prepare(subfolders: [])
@@ -32,15 +29,7 @@ struct RecordCommand {
     }
 
     private func record(_ plan: CapturePlan, file: String, font: BitmapFont, fontSource: String, root: String) throws(CommandError) -> Bool {
-        let run: RecordedRun
-        let lint: [String]
-        do {
-            lint = try PlanLint.findings(for: plan)
-            for finding in lint { terminal.diagnose("\(file): lint: \(finding)") }
-            run = try BenchCatalog.run(plan, clock: options.clock)
-        } catch {
-            throw CommandError(.run(plan: file, message: error.message))
-        }
+        let (run, lint) = try LintedRun(plan, file: file, clock: options.clock, terminal: terminal).parts
         let analysis = Analysis(run)
         let folder = OutputFolder(path: "\(root)/\(plan.name)")
         try folder.prepare(subfolders: plan.stills.isEmpty ? ["frames"] : ["frames", "stills"])

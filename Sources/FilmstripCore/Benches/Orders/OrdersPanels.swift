@@ -30,6 +30,20 @@ struct OrdersCanvas {
         if case .rows(let rows) = phase.content { ManifestList(rows: rows, tint: tint).draw(on: &painter) }
     }
 
+    /// Empty on first use: a title naming what lives here, one sentence, one primary action.
+    static func emptyFirstUse(on painter: inout PanelPainter, tint: Color) {
+        let x = PanelLayout.centerX
+        painter.centeredText("No orders yet", centerX: x, baseline: 50, color: Palette.text)
+        painter.centeredText("Orders you place appear here.", centerX: x, baseline: 70, color: Palette.dimText)
+        button("Create order", on: &painter, top: 90, color: tint)
+    }
+
+    /// No results: the query repeated and a way to clear it; no create action.
+    static func noResults(query: String, on painter: inout PanelPainter, tint: Color) {
+        painter.centeredText("No results for \"\(query)\"", centerX: PanelLayout.centerX, baseline: 56, color: Palette.text)
+        button("Clear search", on: &painter, top: 80, color: tint)
+    }
+
     /// A bar along the bottom of the panel body with `text`.
     static func bar(_ text: String, on painter: inout PanelPainter, background: Color, color: Color) {
         let body = PanelLayout.body
@@ -80,13 +94,8 @@ public struct OrdersPatternPanel: Panel {
         case .rowsOffline:
             OrdersCanvas.rows(phase, on: &painter, tint: tint)
             OrdersCanvas.bar("Offline · showing saved orders", on: &painter, background: Palette.faint, color: Palette.text)
-        case .emptyFirstUse:
-            painter.centeredText("No orders yet", centerX: x, baseline: 50, color: Palette.text)
-            painter.centeredText("Orders you place appear here.", centerX: x, baseline: 70, color: Palette.dimText)
-            OrdersCanvas.button("Create order", on: &painter, top: 90, color: tint)
-        case .noResults:
-            painter.centeredText("No results for \"\(phase.query ?? "")\"", centerX: x, baseline: 56, color: Palette.text)
-            OrdersCanvas.button("Clear search", on: &painter, top: 80, color: tint)
+        case .emptyFirstUse: OrdersCanvas.emptyFirstUse(on: &painter, tint: tint)
+        case .noResults: OrdersCanvas.noResults(query: phase.query ?? "", on: &painter, tint: tint)
         case .errorRetry:
             painter.centeredText("Couldn't load your orders.", centerX: x, baseline: 56, color: Palette.text)
             OrdersCanvas.button("Try again", on: &painter, top: 80, color: tint)
@@ -136,13 +145,8 @@ public struct OrdersNaivePanel: Panel {
             painter.centeredText(status, centerX: x, baseline: 50, color: Palette.danger)
             painter.centeredText(phase.error?.message ?? "", centerX: x, baseline: 70, color: Palette.dimText)
             OrdersCanvas.button("Try again", on: &painter, top: 90, color: tint)
-        case .emptyFirstUse:
-            painter.centeredText("No orders yet", centerX: x, baseline: 50, color: Palette.text)
-            painter.centeredText("Orders you place appear here.", centerX: x, baseline: 70, color: Palette.dimText)
-            OrdersCanvas.button("Create order", on: &painter, top: 90, color: tint)
-        case .noResults:
-            painter.centeredText("No results for \"\(phase.query ?? "")\"", centerX: x, baseline: 56, color: Palette.text)
-            OrdersCanvas.button("Clear search", on: &painter, top: 80, color: tint)
+        case .emptyFirstUse: OrdersCanvas.emptyFirstUse(on: &painter, tint: tint)
+        case .noResults: OrdersCanvas.noResults(query: phase.query ?? "", on: &painter, tint: tint)
         case .somethingWentWrong:
             painter.centeredText("Something went wrong", centerX: x, baseline: 56, color: Palette.danger)
             OrdersCanvas.button("Try again", on: &painter, top: 80, color: tint)
