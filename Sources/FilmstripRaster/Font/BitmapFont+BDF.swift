@@ -17,7 +17,9 @@ extension BitmapFont {
     ///   too few bitmap rows, or a file that ends inside a glyph.
     public init(bdf text: String) throws(BDFError) {
         // "\r\n" is one Character in Swift, so split on every newline kind, not on "\n" alone.
-        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        // A final newline ends the last line; it does not start another.
+        if lines.count > 1, lines.last?.isEmpty == true { lines.removeLast() }
         var index = 0
         func fields(_ line: Substring) -> [Substring] {
             line.split(whereSeparator: { $0 == " " || $0 == "\t" })
@@ -100,7 +102,7 @@ extension BitmapFont {
         }
         let ascent = properties["FONT_ASCENT"]?.integerValue ?? (bbox.height + bbox.yOffset)
         let descent = properties["FONT_DESCENT"]?.integerValue ?? max(0, -bbox.yOffset)
-        let defaultGlyph = properties["DEFAULT_CHAR"]?.integerValue.flatMap { $0 >= 0 ? glyphs[UInt32($0)] : nil }
+        let defaultGlyph = properties["DEFAULT_CHAR"]?.integerValue.flatMap { UInt32(exactly: $0) }.flatMap { glyphs[$0] }
         self.init(
             name: name, ascent: ascent, descent: descent, boundingBox: bbox,
             glyphs: glyphs, defaultGlyph: defaultGlyph, properties: properties)
@@ -113,6 +115,7 @@ extension BitmapFont {
         var encoding: Int?
         var advance: Int?
         var box: [Int]?
+        var boxLine = startLine
         while index < lines.count {
             let lineNumber = index + 1
             let parts = lines[index].split(whereSeparator: { $0 == " " || $0 == "\t" })
@@ -123,11 +126,15 @@ extension BitmapFont {
                 guard parts.count >= 2, let value = Int(parts[1]) else {
                     throw BDFError(line: lineNumber, message: "expected 'ENCODING n', found '\(parts.joined(separator: " "))'")
                 }
+                guard value >= -1, value <= 0x10FFFF else {
+                    throw BDFError(line: lineNumber, message: "expected an ENCODING from -1 to 1114111 (a Unicode code point), found \(value)")
+                }
                 encoding = value
             case "DWIDTH":
                 advance = try integers(parts, 2, "DWIDTH dx dy", lineNumber)[0]
             case "BBX":
                 box = try integers(parts, 4, "BBX w h xoff yoff", lineNumber)
+                boxLine = lineNumber
             case "BITMAP":
                 guard let box else {
                     throw BDFError(line: lineNumber, message: "expected 'BBX w h xoff yoff' before 'BITMAP'")
@@ -138,7 +145,7 @@ extension BitmapFont {
                 let width = box[0]
                 let height = box[1]
                 guard width >= 0, height >= 0 else {
-                    throw BDFError(line: lineNumber - 1, message: "expected a BBX with non-negative width and height")
+                    throw BDFError(line: boxLine, message: "expected a BBX with non-negative width and height")
                 }
                 let bytesPerRow = (width + 7) / 8
                 var bits = [UInt8]()

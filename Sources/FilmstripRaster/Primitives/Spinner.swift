@@ -28,7 +28,9 @@ public struct Spinner: Sendable, Hashable {
 
     /// The highlighted spoke at `timeMs` (0 = straight up, then clockwise).
     public func highlightedSpoke(atMs timeMs: Int) -> Int {
-        let step = timeMs >= 0 ? timeMs / stepMs : (timeMs - stepMs + 1) / stepMs
+        // Floor division without overflow, then a non-negative remainder.
+        let quotient = timeMs / stepMs
+        let step = timeMs % stepMs < 0 ? quotient - 1 : quotient
         return ((step % Self.spokeCount) + Self.spokeCount) % Self.spokeCount
     }
 
