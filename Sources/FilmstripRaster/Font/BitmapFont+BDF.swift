@@ -16,8 +16,9 @@ extension BitmapFont {
     ///   `STARTFONT`, a malformed keyword line, a bitmap row that is not hex of the right length,
     ///   too few bitmap rows, or a file that ends inside a glyph.
     public init(bdf text: String) throws(BDFError) {
-        // "\r\n" is one Character in Swift, so split on every newline kind, not on "\n" alone.
-        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        // "\r\n" is one Character in Swift, so it is matched whole; other Unicode line
+        // separators (form feed, U+2028) are not line breaks in BDF.
+        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
         // A final newline ends the last line; it does not start another.
         if lines.count > 1, lines.last?.isEmpty == true { lines.removeLast() }
         var index = 0
