@@ -61,7 +61,7 @@ enum Help {
           filmstrip record [PLAN…] [--out DIR] [--clock virtual|real] [--font FILE.bdf]
           filmstrip check  [PLAN…] [--out DIR] [--clock virtual|real] [--font FILE.bdf] [--no-compare]
           filmstrip sweep  SAMPLES [--delays MS,…] [--minimums MS,…] [--budget-ms MS] [--flash-threshold-ms MS] [--out DIR]
-          filmstrip --version
+          filmstrip --help | --version
 
         With no PLAN, every captures/*.json is run. Run 'filmstrip <command> --help' for details.
 

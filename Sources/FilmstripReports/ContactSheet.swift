@@ -44,6 +44,8 @@ public enum ContactSheet {
             page += bar(run.depictionSegments[panel] ?? [], plan: plan, color: depictionColor)
         }
         page += legend(run: run)
+        let depictions = analysis.panels.flatMap { $0.depictions.map(\.depiction) }.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        page += "<p class=\"facts\">depictions: " + depictions.map { "<span class=\"swatch\" style=\"background:\(depictionColor($0))\"></span>\(HTML.escape($0))" }.joined(separator: " &nbsp; ") + "</p>\n"
 
         // Dwell tables.
         page += "<h2>Dwell per phase</h2>\n<table><tr><th>phase</th><th>dwell</th><th>time share</th><th>frames</th><th>frame share</th><th>expected</th><th>check</th></tr>\n"
@@ -68,6 +70,10 @@ public enum ContactSheet {
                 page += "<tr><td>\(HTML.escape(stats.panel))</td><td>\(Quantity.ms(stats.visibleMs))</td><td>\(HTML.escape(stats.flashSummary))</td><td>\(Quantity.ms(stats.heldBackMs))</td><td>\(Quantity.ms(stats.blankMs))</td></tr>\n"
             }
             page += "</table>\n"
+            let without = plan.panels.filter { panel in !analysis.loaders.contains { $0.panel == panel } }
+            if !without.isEmpty {
+                page += "<p class=\"facts\">\(HTML.escape(Quantity.list(without))) never showed a spinner or a blank in the window (skeleton rows are not counted as a loader).</p>\n"
+            }
         }
 
         if !analysis.transitions.isEmpty {

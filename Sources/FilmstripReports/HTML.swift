@@ -43,6 +43,6 @@ enum HTML {
         .frame img{width:100%;display:block}.frame figcaption{font-size:12px;margin-top:4px}
         .frame .dep{color:#8a90a0}.frame .broken{color:#ff6b6b;font-weight:600}.graph{background:#14161b;border-radius:6px}.dropped{border-style:dashed;color:#8a90a0}
         .strip{max-width:100%}.events td{font-family:monospace;font-size:12px}
-        .plans td{vertical-align:middle}.plans td.n{white-space:nowrap}.thumbs{display:flex;gap:6px}.thumbs img{width:150px;display:block;border:2px solid;border-radius:4px}
+        .plans td{vertical-align:middle}.plans td.n{white-space:nowrap}.thumbs{display:flex;gap:6px}.thumbs img{width:150px;display:block;border:2px solid;border-radius:4px}.thumbs figure{margin:0}.thumbs figcaption{font-size:11px;color:#8a90a0}
         """
 }

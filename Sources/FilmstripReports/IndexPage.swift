@@ -45,7 +45,7 @@ public enum IndexPage {
             page += "<td style=\"text-align:left\">\(row.passed ? "✓ passed" : "✗ " + HTML.escape(row.verdict))</td><td class=\"n\">\(row.frames)</td><td class=\"n\">\(Quantity.ms(row.windowMs))</td><td><div class=\"thumbs\">"
             for thumbnail in row.thumbnails {
                 let color = Palette.color(forPhase: thumbnail.phase).hexString
-                page += "<a href=\"\(folder)/\(HTML.escape(thumbnail.file))\"><img src=\"\(folder)/\(HTML.escape(thumbnail.file))\" style=\"border-color:\(color)\" alt=\"\(HTML.escape(thumbnail.phase))\" title=\"\(HTML.escape(thumbnail.phase))\"></a>"
+                page += "<figure><a href=\"\(folder)/\(HTML.escape(thumbnail.file))\"><img src=\"\(folder)/\(HTML.escape(thumbnail.file))\" style=\"border-color:\(color)\" alt=\"\(HTML.escape(thumbnail.phase))\"></a><figcaption>\(HTML.escape(thumbnail.phase))</figcaption></figure>"
             }
             page += "</div></td></tr>\n"
         }

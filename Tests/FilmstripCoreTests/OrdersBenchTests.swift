@@ -41,7 +41,7 @@ import Testing
         #expect(pattern == ["skeleton 0-400", "rows 400-1200", "rowsRefreshing 1200-1600", "rowsSnackbar 1600-2600", "rowsRefreshing 2600-3000", "rows 3000-3500"])
         let analysis = Analysis(run)
         #expect(violations(analysis, "naive") == [
-            "firstLoadPlaceholder 0-400", "refreshKeepsContent 1200-1600", "errorKeepsContent 1600-2600", "refreshKeepsContent 2600-3000",
+            "loadingPlaceholder 0-400", "refreshKeepsContent 1200-1600", "errorKeepsContent 1600-2600", "refreshKeepsContent 2600-3000",
         ])
         #expect(analysis.violations.first { $0.rule == "refreshKeepsContent" }?.frames == [12, 13, 14, 15])
     }
@@ -50,7 +50,7 @@ import Testing
         let run = try BenchCatalog.run(try TestSupport.shippedPlan("orders-error-try-again"), clock: .virtual)
         #expect(phases(run) == ["loading 0-400", "failed 400-900", "loading 900-2100", "loaded 2100-3000"])
         let analysis = Analysis(run)
-        #expect(violations(analysis, "naive") == ["firstLoadPlaceholder 0-400", "errorPlainWords 400-900", "retryLockedInFlight 900-2100"])
+        #expect(violations(analysis, "naive") == ["loadingPlaceholder 0-400", "errorPlainWords 400-900", "retryLockedInFlight 900-2100"])
         // Two taps during the retry's flight: counted, and no second request.
         #expect(run.counters["ignoredTaps"] == 2)
         #expect(requests(run) == ["0: request 1 (firstLoad) sent", "900: request 2 (manualRetry) sent"])
@@ -82,7 +82,7 @@ import Testing
         let run = try BenchCatalog.run(try TestSupport.shippedPlan("orders-offline-reconnect"), clock: .virtual)
         #expect(phases(run) == ["offline 0-1500", "loading 1500-1900", "loaded 1900-3000"])
         #expect(requests(run) == ["1500: request 1 (automaticRetry) sent"])
-        #expect(violations(Analysis(run), "naive") == ["offlineSaysOffline 0-1500", "firstLoadPlaceholder 1500-1900"])
+        #expect(violations(Analysis(run), "naive") == ["offlineSaysOffline 0-1500", "loadingPlaceholder 1500-1900"])
     }
 
     @Test func cachedContentWhileOfflineCarriesAnIndicator() throws {
@@ -90,7 +90,7 @@ import Testing
             OrdersEvent(atMs: 0, kind: .reopen), OrdersEvent(atMs: 600, kind: .networkOffline), OrdersEvent(atMs: 1200, kind: .networkOnline),
         ], windowMs: 1500), clock: .virtual)
         #expect((run.depictionSegments["pattern"] ?? []).map { "\($0.name) \($0.enterMs)-\($0.exitMs)" } == ["skeleton 0-400", "rows 400-600", "rowsOffline 600-1200", "rows 1200-1500"])
-        #expect(violations(Analysis(run), "naive") == ["firstLoadPlaceholder 0-400", "offlineSaysOffline 600-1200"])
+        #expect(violations(Analysis(run), "naive") == ["loadingPlaceholder 0-400", "offlineSaysOffline 600-1200"])
         #expect(requests(run).count == 1, "rows on screen and no error: reconnecting needs no retry")
     }
 

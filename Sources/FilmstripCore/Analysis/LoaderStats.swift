@@ -5,7 +5,8 @@ public struct LoaderStats: Hashable, Sendable {
     /// Milliseconds the loader (spinner) was visible inside the window.
     public var visibleMs: Int
     /// Each flash: a loader visible for more than 0 and less than the flash threshold, as its
-    /// whole interval [enter, exit) (a flash that crosses the window's edge counts with its full length).
+    /// whole interval [enter, exit) (a flash that crosses the window's start counts with its full
+    /// length; a loader still showing when the run stops is not a flash: its length is unknown).
     public var flashes: [Segment]
     /// Milliseconds the content (or error) was ready but held back behind the loader.
     public var heldBackMs: Int
@@ -21,7 +22,12 @@ public struct LoaderStats: Hashable, Sendable {
         self.panel = panel
         let spinners = depictions.filter { $0.name == Depiction.spinner.id }
         visibleMs = spinners.compactMap { $0.clipped(fromMs: windowStartMs, toMs: windowEndMs)?.durationMs }.reduce(0, +)
-        flashes = spinners.filter { $0.durationMs > 0 && $0.durationMs < thresholdMs && $0.exitMs > windowStartMs && $0.enterMs < windowEndMs }
+        // The last depiction interval is cut off where the run stops: its true length is unknown,
+        // so it is never called a flash.
+        let cutOff = depictions.last
+        flashes = spinners.filter {
+            $0 != cutOff && $0.durationMs > 0 && $0.durationMs < thresholdMs && $0.exitMs > windowStartMs && $0.enterMs < windowEndMs
+        }
         blankMs = depictions.filter { $0.name == Depiction.blank.id }
             .compactMap { $0.clipped(fromMs: windowStartMs, toMs: windowEndMs)?.durationMs }.reduce(0, +)
         var held = 0

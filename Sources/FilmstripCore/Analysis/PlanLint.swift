@@ -41,11 +41,11 @@ public enum PlanLint {
             }
             let which = needed == 1 ? "first captured" : "captured for the \(ordinal(needed)) time"
             guard let reachedAt else {
-                findings.append("the script never reaches \(name) in \(Quantity.frames(needed)) within \(Quantity.ms(horizon)); add a beat that replies \(name)")
+                findings.append("the script never reaches \(name) in \(Quantity.frames(needed)) within \(Quantity.ms(horizon)); add the beats or events that lead to it")
                 continue
             }
             let sooner = reachedAt - lastFrame
-            var advice = "\(name) is \(which) at \(Quantity.ms(reachedAt)), after the window ends at \(Quantity.ms(plan.windowEndMs)): a window of at least \(Quantity.ms(reachedAt - plan.windowStartMs + 1)) would capture it, or beats that reach it \(Quantity.ms(sooner)) sooner"
+            var advice = "\(name) is \(which) at \(Quantity.ms(reachedAt)), after the window ends at \(Quantity.ms(plan.windowEndMs)): a window of at least \(Quantity.ms(reachedAt - plan.windowStartMs + 1)) at the same \(Quantity.ms(plan.frameIntervalMs)) frame interval would capture it, or beats that reach it \(Quantity.ms(sooner)) sooner"
             if let (number, beat) = plan.script.enumerated().max(by: { plan.effectiveLatencyMs(of: $0.element) < plan.effectiveLatencyMs(of: $1.element) }) {
                 let stretched = plan.slowMotion == .off ? "" : " with slow motion \(plan.slowMotion)"
                 advice += " (the longest: beat \(number + 1), \(beat.reply.name), \(Quantity.ms(plan.effectiveLatencyMs(of: beat)))\(stretched))"

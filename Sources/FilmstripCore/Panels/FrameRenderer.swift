@@ -28,7 +28,7 @@ struct FrameRenderer<Phase>: Sendable {
         let baseline = 12
         note(canvas.drawText(planName, at: Point(x: Self.margin, y: baseline), font: font, color: Palette.dimText))
         let name = phaseName(phase)
-        let label = "\(timeMs) ms · \(name)"
+        let label = "\(Quantity.ms(timeMs)) · \(name)"
         let labelWidth = font.width(of: label)
         let labelX = size.width - Self.margin - labelWidth
         note(canvas.drawText(label, at: Point(x: labelX, y: baseline), font: font, color: Palette.text))

@@ -1,8 +1,9 @@
 /// The rules of seed 002's async content state pattern, checked for every panel from the state
 /// and the panel's depiction at each instant (never from frames).
 public enum OrdersRule: String, CaseIterable, Sendable {
-    /// First load: skeleton rows when the layout is known, a spinner when it is not.
-    case firstLoadPlaceholder
+    /// A load with nothing on screen (the first load, a retry, a search): skeleton rows when the
+    /// layout is known, a spinner when it is not.
+    case loadingPlaceholder
     /// A refresh keeps the content on screen (no loading state over content).
     case refreshKeepsContent
     /// Empty on first use: a title, one sentence, one primary action.
@@ -21,7 +22,7 @@ public enum OrdersRule: String, CaseIterable, Sendable {
     /// The rule in one sentence, for reports.
     public var sentence: String {
         switch self {
-        case .firstLoadPlaceholder: "first load shows skeleton rows when the layout is known, a spinner when not"
+        case .loadingPlaceholder: "a load with nothing on screen shows skeleton rows when the layout is known, a spinner when not"
         case .refreshKeepsContent: "a refresh keeps the content on screen"
         case .emptyFirstUse: "empty on first use: a title, one sentence, one primary action"
         case .noResults: "no results repeats the query and offers to clear it, with no create action"
@@ -42,7 +43,7 @@ public enum OrdersRule: String, CaseIterable, Sendable {
                 return [.retryLockedInFlight]
             }
             let expected: Depiction = layoutKnown ? .skeleton : .spinner
-            return depiction == expected ? [] : [.firstLoadPlaceholder]
+            return depiction == expected ? [] : [.loadingPlaceholder]
         case "refreshing":
             return [.rows, .rowsRefreshing].contains(depiction) ? [] : [.refreshKeepsContent]
         case "loaded":
