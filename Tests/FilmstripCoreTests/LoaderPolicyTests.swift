@@ -138,6 +138,14 @@ import Testing
         #expect(segments(run, "immediate") == ["spinner 0-100", "rows 100-1000"])
     }
 
+    @Test func aLoaderStillShowingWhenTheWindowEndsIsNotAFlash() throws {
+        // A 5 s load in a 1,050 ms window: the delayed loader shows [1000, 1050) and is cut off.
+        let run = try BenchCatalog.run(plan([Beat(reply: .loaded(rows: []), latencyMs: 5000)], windowMs: 1050, intervalMs: 50), clock: .virtual)
+        let stats = try #require(Analysis(run).loaders.first { $0.panel == "delayed" })
+        #expect(stats.visibleMs == 50)
+        #expect(stats.flashes == [])
+    }
+
     @Test func aPlanCanSetAPanelsPolicy() throws {
         let run = try BenchCatalog.run(
             plan([Beat(reply: .loaded(rows: []), latencyMs: 600)], windowMs: 1500, intervalMs: 50,
