@@ -12,9 +12,9 @@ struct LintedRun {
     /// Lints `plan` (printing each finding as `file: lint: …` on standard error), then runs it.
     /// - Throws: ``CommandError`` (run) naming the file when the bench had to be stopped.
     init(_ plan: CapturePlan, file: String, clock: ClockKind, terminal: Terminal) throws(CommandError) {
+        lint = PlanLint.findings(for: plan)
+        for finding in lint { terminal.diagnose("\(file): lint: \(finding)") }
         do {
-            lint = try PlanLint.findings(for: plan)
-            for finding in lint { terminal.diagnose("\(file): lint: \(finding)") }
             run = try BenchCatalog.run(plan, clock: clock)
         } catch {
             throw CommandError(.run(plan: file, message: error.message))

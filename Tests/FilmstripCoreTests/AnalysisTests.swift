@@ -55,18 +55,29 @@ import Testing
         // empty lands at 12,000 + 1,185 = 13,185 and is first sampled at 14,000;
         // failed lands at 15,185 + 1,187 = 16,372, sampled at 18,000;
         // loaded lands at 18,372 + 1,185 = 19,557, sampled at 20,000. The last frame inside is 10,000.
-        let findings = try PlanLint.findings(for: TestSupport.seedFailingPlan)
+        let findings = PlanLint.findings(for: TestSupport.seedFailingPlan)
         #expect(findings == [
             "empty is first captured at 14,000 ms, after the window ends at 12,000 ms: a window of at least 14,001 ms at the same 2,000 ms frame interval would capture it, or beats that reach it 4,000 ms sooner (the longest: beat 1, loading, 12,000 ms with slow motion 1.5)",
             "failed is first captured at 18,000 ms, after the window ends at 12,000 ms: a window of at least 18,001 ms at the same 2,000 ms frame interval would capture it, or beats that reach it 8,000 ms sooner (the longest: beat 1, loading, 12,000 ms with slow motion 1.5)",
             "loaded is first captured at 20,000 ms, after the window ends at 12,000 ms: a window of at least 20,001 ms at the same 2,000 ms frame interval would capture it, or beats that reach it 10,000 ms sooner (the longest: beat 1, loading, 12,000 ms with slow motion 1.5)",
         ])
-        #expect(try PlanLint.findings(for: TestSupport.shippedPlan("inbox-cycle")) == [])
+        #expect(PlanLint.findings(for: try TestSupport.shippedPlan("inbox-cycle")) == [])
+    }
+
+    @Test func lintLooksAheadABoundedTimeWhateverTheScriptsLength() throws {
+        // An hour-long loading beat at slow motion 100 with 1 ms frames: the lint looks at most
+        // 600,000 ms past the window and counts frames per interval, not per instant.
+        let plan = TestSupport.plan(
+            mode: .pinned, script: [Beat(reply: .loading, latencyMs: 3_600_000)], windowMs: 1000, intervalMs: 1,
+            slowMotion: SlowMotion(permille: 100_000))
+        #expect(PlanLint.findings(for: plan) == ["empty", "failed", "loaded"].map {
+            "the script never reaches \($0) in 1 frame within 601,000 ms; add the beats or events that lead to it"
+        })
     }
 
     @Test func lintSaysWhenTheScriptNeverReachesAPhase() throws {
         let plan = TestSupport.plan(mode: .pinned, script: [Beat(reply: .empty, latencyMs: 100)], windowMs: 1000, intervalMs: 100, minFrames: ["loaded": 1], maxSharePercent: [:])
-        let findings = try PlanLint.findings(for: plan)
+        let findings = PlanLint.findings(for: plan)
         #expect(findings.count == 1)
         #expect(findings.first?.hasPrefix("the script never reaches loaded") == true)
     }

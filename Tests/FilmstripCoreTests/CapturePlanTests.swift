@@ -39,9 +39,9 @@ import Testing
     }
 
     @Test func malformedJSONIsReportedAtTheRootWithTheParsersWords() {
-        let problem = error(#"{"bench": "inbox", "windowMs": }"#)
-        #expect(problem?.path == "$")
-        #expect(problem?.message.hasPrefix("not valid JSON") == true)
+        let problem = error("{\n  \"bench\": \"inbox\",\n  \"windowMs\": ,\n}")
+        #expect(problem == PlanError(path: "$", message: "not valid JSON: Invalid value at line 3, column 15"))
+        #expect(error(#"{"bench":"inbox""#)?.message == "not valid JSON: Unexpected end of file during JSON parse (line 1, the file's end)")
     }
 
     @Test(arguments: [

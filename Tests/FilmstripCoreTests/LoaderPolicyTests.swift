@@ -138,6 +138,21 @@ import Testing
         #expect(segments(run, "immediate") == ["spinner 0-100", "rows 100-1000"])
     }
 
+    @Test func aRetryDuringTheMinimumKeepsTheLoaderShowing() throws {
+        // Open fails at 510 (loader [500, …) must stay until 1,000); the retry at 610 starts
+        // while it shows, so it carries on until the retry's data at 2,110: no blank, no flash.
+        let script = [
+            Beat(trigger: .open, reply: .failed(message: "x"), latencyMs: 510, holdMs: 100),
+            Beat(trigger: .retry, reply: .loaded(rows: []), latencyMs: 1500),
+        ]
+        let run = try BenchCatalog.run(plan(script, windowMs: 3000, intervalMs: 100), clock: .virtual)
+        #expect(segments(run, "delayedMinimum") == ["blank 0-500", "spinner 500-2110", "rows 2110-3000"])
+        #expect(segments(run, "delayed") == ["blank 0-510", "errorRetry 510-610", "blank 610-1610", "spinner 1610-2110", "rows 2110-3000"])
+        let stats = try #require(Analysis(run).loaders.first { $0.panel == "delayedMinimum" })
+        #expect(stats.flashes == [])
+        #expect(stats.heldBackMs == 100, "the failure at 510 was held back until the retry started at 610")
+    }
+
     @Test func aLoaderStillShowingWhenTheWindowEndsIsNotAFlash() throws {
         // A 5 s load in a 1,050 ms window: the delayed loader shows [1000, 1050) and is cut off.
         let run = try BenchCatalog.run(plan([Beat(reply: .loaded(rows: []), latencyMs: 5000)], windowMs: 1050, intervalMs: 50), clock: .virtual)

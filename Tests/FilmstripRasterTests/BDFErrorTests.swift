@@ -1,3 +1,4 @@
+import Foundation
 import FilmstripRaster
 import Testing
 
@@ -325,5 +326,51 @@ struct BDFErrorTests {
     @Test func negativeDefaultCharMeansNoDefaultGlyph() throws {
         let font = try BitmapFont(bdf: "STARTFONT 2.1\nFONTBOUNDINGBOX 3 3 0 0\nSTARTPROPERTIES 1\nDEFAULT_CHAR -1\nENDPROPERTIES\nENDFONT")
         #expect(font.defaultGlyph == nil)
+    }
+}
+
+/// Hostile sizes in a font given with --font end in a BDFError naming the line, never a trap or a hang.
+@Suite struct BDFLimitTests {
+    static func font(replacing line: String, with replacement: String) -> String {
+        """
+        STARTFONT 2.1
+        FONTBOUNDINGBOX 6 13 0 -2
+        STARTPROPERTIES 2
+        FONT_ASCENT 11
+        FONT_DESCENT 2
+        ENDPROPERTIES
+        STARTCHAR x
+        ENCODING 65
+        DWIDTH 6 0
+        BBX 1 1 0 0
+        BITMAP
+        80
+        ENDCHAR
+        ENDFONT
+        """.replacingOccurrences(of: line, with: replacement)
+    }
+
+    @Test(arguments: [
+        ("BBX 1 1 0 0", "BBX 9223372036854775807 1 0 0", 10),
+        ("BBX 1 1 0 0", "BBX 1 1 9223372036854775807 0", 10),
+        ("BBX 1 1 0 0", "BBX 1 1 0 -9223372036854775807", 10),
+        ("DWIDTH 6 0", "DWIDTH 9223372036854775807 0", 9),
+        ("FONTBOUNDINGBOX 6 13 0 -2", "FONTBOUNDINGBOX 9223372036854775807 9223372036854775807 0 -2", 2),
+        ("FONT_ASCENT 11", "FONT_ASCENT 9223372036854775807", 4),
+        ("BBX 1 1 0 0", "BBX 4097 1 0 0", 10),
+    ])
+    func hugeSizesAreRefusedWithTheirLine(original: String, replacement: String, line: Int) {
+        do {
+            _ = try BitmapFont(bdf: Self.font(replacing: original, with: replacement))
+            Issue.record("expected a BDFError for \(replacement)")
+        } catch {
+            #expect(error.line == line)
+            #expect(error.message.contains("-4096 to 4096"))
+        }
+    }
+
+    @Test func theLargestAcceptedGlyphParses() throws {
+        let font = try BitmapFont(bdf: Self.font(replacing: "BBX 1 1 0 0\nBITMAP\n80", with: "BBX 16 1 -4096 4096\nBITMAP\nFFFF"))
+        #expect(font.glyphs[65]?.xOffset == -4096)
     }
 }

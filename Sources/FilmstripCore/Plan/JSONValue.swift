@@ -31,11 +31,37 @@ public indirect enum JSONValue: Hashable, Sendable {
     public static func parse(_ data: Data) throws(PlanError) -> JSONValue {
         do {
             return try JSONDecoder().decode(JSONValue.self, from: data)
-        } catch let DecodingError.dataCorrupted(context) {
-            let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-            throw PlanError(path: "$", message: "not valid JSON: \(underlying ?? context.debugDescription)")
         } catch {
-            throw PlanError(path: "$", message: "not valid JSON: \(error)")
+            throw PlanError(path: "$", message: "not valid JSON: " + syntaxProblem(in: data))
+        }
+    }
+
+    /// Where the JSON text goes wrong, as `line L, column C` with the parser's words, found with
+    /// Foundation's `JSONSerialization` (which reports a character offset).
+    static func syntaxProblem(in data: Data) -> String {
+        do {
+            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            return "a number out of range, or text that is not UTF-8"
+        } catch {
+            let description = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
+            let lines = data.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+            guard let range = description.range(of: "character "),
+                  let offset = Int(description[range.upperBound...].prefix(while: \.isNumber))
+            else {
+                let words = description.trimmingCharacters(in: CharacterSet(charactersIn: ". "))
+                return description.contains("end of file") ? "\(words) (line \(lines), the file's end)" : words
+            }
+            var line = 1
+            var column = 1
+            for byte in data.prefix(offset) {
+                if byte == 0x0A {
+                    line += 1
+                    column = 1
+                } else if byte & 0xC0 != 0x80 {
+                    column += 1
+                }
+            }
+            return "\(description.replacingOccurrences(of: " around character \(offset)", with: "").trimmingCharacters(in: CharacterSet(charactersIn: ". "))) at line \(line), column \(column)"
         }
     }
 }

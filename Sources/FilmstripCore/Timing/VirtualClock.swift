@@ -128,7 +128,9 @@ public final class VirtualClock: Clock, Sendable {
             wakes += 1
             if wakes > wakeLimit {
                 next.continuation.resume(throwing: CancellationError())
-                throw RunawayWorkError(atMs: next.deadline, reason: "more than \(wakeLimit) wake-ups before \(target) ms")
+                throw RunawayWorkError(
+                    atMs: next.deadline,
+                    reason: "more than \(wakeLimit) events before the next frame at \(target) ms; lengthen the script's latencies or holds, or sample more often")
             }
             next.continuation.resume()
             try settle()

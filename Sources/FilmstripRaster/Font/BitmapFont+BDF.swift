@@ -15,7 +15,12 @@ extension BitmapFont {
     /// - Throws: ``BDFError`` with the 1-based line and what was expected there, for a missing
     ///   `STARTFONT`, a malformed keyword line, a bitmap row that is not hex of the right length,
     ///   too few bitmap rows, or a file that ends inside a glyph.
+    /// The largest glyph or font dimension and offset accepted, in pixels: far beyond any real
+    /// bitmap font, small enough that no arithmetic on it can overflow.
+    public static let largestDimension = 4096
+
     public init(bdf text: String) throws(BDFError) {
+        let limit = Self.largestDimension
         // "\r\n" is one Character in Swift, so it is matched whole; other Unicode line
         // separators (form feed, U+2028) are not line breaks in BDF.
         var lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
@@ -29,6 +34,9 @@ extension BitmapFont {
             let values = parts.dropFirst().prefix(count).compactMap { Int($0) }
             guard parts.count - 1 >= count, values.count == count else {
                 throw BDFError(line: line, message: "expected '\(keyword)' followed by \(count) integers, found '\(parts.joined(separator: " "))'")
+            }
+            guard values.allSatisfy({ (-limit...limit).contains($0) }) else {
+                throw BDFError(line: line, message: "expected '\(keyword)' values from -\(limit) to \(limit) pixels, found '\(parts.joined(separator: " "))'")
             }
             return values
         }
@@ -76,6 +84,9 @@ extension BitmapFont {
                         let inner = rest.dropFirst().dropLast()
                         properties[String(key)] = .string(inner.replacingDoubledQuotes())
                     } else if let value = Int(rest) {
+                        if ["FONT_ASCENT", "FONT_DESCENT"].contains(key), !(-limit...limit).contains(value) {
+                            throw BDFError(line: propertyNumber, message: "expected \(key) from -\(limit) to \(limit) pixels, found \(value)")
+                        }
                         properties[String(key)] = .integer(value)
                     } else {
                         properties[String(key)] = .string(rest)

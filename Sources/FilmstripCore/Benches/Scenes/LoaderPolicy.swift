@@ -35,6 +35,37 @@ public struct LoaderPolicy: Hashable, Sendable, CustomStringConvertible {
         return "delay \(delayMs) ms"
     }
 
+    /// What a person sees during and after the last of a chain of loads with no content shown
+    /// in between (a first load, then retries). A loader still showing when the next load starts
+    /// carries on: it stays visible from that load's start, and its minimum keeps counting from
+    /// when it first appeared.
+    public func schedule(chain: [LoadSpan]) -> LoadSchedule? {
+        var carriedFrom: Int?
+        var last: LoadSchedule?
+        for (index, load) in chain.enumerated() {
+            var schedule = schedule(startMs: load.startMs, readyMs: load.readyMs)
+            if let appeared = carriedFrom {
+                schedule.loaderFromMs = load.startMs
+                schedule.contentFromMs = max(load.readyMs, appeared + (minimumVisibleMs ?? 0))
+            }
+            let appeared = carriedFrom ?? schedule.loaderFromMs
+            if index + 1 < chain.count, schedule.loaderFromMs != nil, chain[index + 1].startMs < schedule.contentFromMs {
+                carriedFrom = appeared
+            } else {
+                carriedFrom = nil
+            }
+            last = schedule
+        }
+        return last
+    }
+
+    /// Whether this panel's loader is still showing at `startMs`, when a new load of the chain
+    /// `earlier` starts (so the new load shows it at once, without the delay).
+    public func loaderCarries(into startMs: Int, after earlier: [LoadSpan]) -> Bool {
+        guard let previous = schedule(chain: earlier), previous.loaderFromMs != nil else { return false }
+        return startMs < previous.contentFromMs
+    }
+
     /// What a person sees during and after one load that started at `startMs` and whose data was
     /// ready at `readyMs` (≥ `startMs`), as exact intervals.
     public func schedule(startMs: Int, readyMs: Int) -> LoadSchedule {

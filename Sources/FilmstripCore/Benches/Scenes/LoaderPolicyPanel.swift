@@ -37,20 +37,15 @@ public struct LoaderPolicyPanel: Panel {
         return LoaderPolicyPanel(id: id, title: title, tint: preset.tint, policy: chosen)
     }
 
-    /// The schedule of the load `phase` is part of, if the policy governs it.
+    /// The schedule of the load chain a settled `phase` ends, if the policy governs it.
     private func schedule(for phase: ScenesPhase) -> LoadSchedule? {
-        switch phase {
-        case .loading(let start):
-            // Still loading: the data is not ready, so only the delay matters until it is.
-            return policy.schedule(startMs: start, readyMs: Int.max / 4)
-        default:
-            return phase.settledLoad.map { policy.schedule(startMs: $0.startMs, readyMs: $0.readyMs) }
-        }
+        policy.schedule(chain: phase.settledLoads)
     }
 
     public func depiction(for phase: ScenesPhase, atMs timeMs: Int) -> Depiction {
         switch phase {
-        case .loading(let start):
+        case .loading(let start, let earlier):
+            if policy.loaderCarries(into: start, after: earlier) { return .spinner }
             return timeMs - start >= policy.delayMs ? .spinner : .blank
         case .refreshing:
             return .rows
@@ -66,7 +61,7 @@ public struct LoaderPolicyPanel: Panel {
 
     public func depictionChanges(in phase: ScenesPhase, enteredAtMs: Int) -> [Int] {
         switch phase {
-        case .loading(let start): [start + policy.delayMs]
+        case .loading(let start, let earlier): policy.loaderCarries(into: start, after: earlier) ? [] : [start + policy.delayMs]
         case .refreshing: []
         default: schedule(for: phase).map { [$0.contentFromMs] } ?? []
         }

@@ -13,7 +13,7 @@ public final class ScenesBench: Bench {
     private let script: [Beat]
     private let mode: CapturePlan.Mode
     private let slowMotion: SlowMotion
-    private let shown = Mutex<ScenesPhase>(.loading(startedAtMs: 0))
+    private let shown = Mutex<ScenesPhase>(.loading(startedAtMs: 0, earlier: []))
 
     public init(script: [Beat], mode: CapturePlan.Mode, slowMotion: SlowMotion) {
         self.script = script
@@ -21,7 +21,7 @@ public final class ScenesBench: Bench {
         self.slowMotion = slowMotion
     }
 
-    public var initialPhase: ScenesPhase { .loading(startedAtMs: 0) }
+    public var initialPhase: ScenesPhase { .loading(startedAtMs: 0, earlier: []) }
 
     public func phase(atMs timeMs: Int) -> ScenesPhase { shown.withLock { $0 } }
 
@@ -38,7 +38,9 @@ public final class ScenesBench: Bench {
                 let current = shown.withLock { $0 }
                 var refreshing: [ManifestRow]?
                 if beat.trigger == .refresh, case .loaded(let rows, _) = current { refreshing = rows }
-                let next: ScenesPhase = refreshing.map { .refreshing($0, startedAtMs: start) } ?? .loading(startedAtMs: start)
+                // A retry continues the chain of loads since content was last shown; opening starts a new one.
+                let earlier = beat.trigger == .retry ? current.settledLoads : []
+                let next: ScenesPhase = refreshing.map { .refreshing($0, startedAtMs: start) } ?? .loading(startedAtMs: start, earlier: earlier)
                 let action = switch beat.trigger {
                 case .open: "screen opened"
                 case .retry: "tap Try again"
@@ -49,24 +51,24 @@ public final class ScenesBench: Bench {
 
                 try await clock.sleep(forMs: latency)
                 let ready = clock.nowMs()
-                let load = refreshing == nil ? LoadSpan(startMs: start, readyMs: ready) : nil
+                let loads = refreshing == nil ? earlier + [LoadSpan(startMs: start, readyMs: ready)] : []
                 switch beat.reply {
                 case .loading:
                     timeline.event("beat \(number): fetch still in flight at the end of its beat", atMs: ready)
                 case .empty:
                     timeline.event("beat \(number): reply empty landed", atMs: ready)
-                    enter(.empty(load: load), timeline: timeline, atMs: ready)
+                    enter(.empty(loads: loads), timeline: timeline, atMs: ready)
                 case .failed(let message):
                     if let rows = refreshing {
                         timeline.event("beat \(number): refresh failed (\(message)); the scenes stay", atMs: ready)
-                        enter(.loaded(rows, load: nil), timeline: timeline, atMs: ready)
+                        enter(.loaded(rows, loads: []), timeline: timeline, atMs: ready)
                     } else {
                         timeline.event("beat \(number): reply failed landed", atMs: ready)
-                        enter(.failed(message, load: load), timeline: timeline, atMs: ready)
+                        enter(.failed(message, loads: loads), timeline: timeline, atMs: ready)
                     }
                 case .loaded(let rows):
                     timeline.event("beat \(number): reply loaded landed", atMs: ready)
-                    enter(.loaded(rows, load: load), timeline: timeline, atMs: ready)
+                    enter(.loaded(rows, loads: loads), timeline: timeline, atMs: ready)
                 }
                 index += 1
                 if mode == .pinned && index == script.count { return }

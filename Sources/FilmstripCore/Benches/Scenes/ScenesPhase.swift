@@ -12,20 +12,22 @@ public struct LoadSpan: Hashable, Sendable {
 /// The scenes bench's model state (seed 004's `viewState`): the list of scenes a screen fetches
 /// when it opens.
 ///
-/// The phases that follow a first load or a retry remember that load (``LoadSpan``), so a panel
-/// can apply its loader policy as a pure function of event times: the content may still be held
-/// back behind a loader that must stay its minimum time.
+/// The phases remember the chain of loads since the screen last showed content — the first load
+/// and the retries after it (``LoadSpan``s) — so a panel can apply its loader policy as a pure
+/// function of event times: the content may still be held back behind a loader that must stay
+/// its minimum time, and a loader still showing when a retry starts carries on into it.
 public enum ScenesPhase: Hashable, Sendable {
     /// A first load or a retry is in flight, since `startedAtMs`; no content on screen.
-    case loading(startedAtMs: Int)
+    /// `earlier` holds the loads of the same chain that came before it (a failed load, for a retry).
+    case loading(startedAtMs: Int, earlier: [LoadSpan])
     /// A refresh is in flight over content already on screen.
     case refreshing([ManifestRow], startedAtMs: Int)
-    /// The scenes are here; `load` is the first load or retry that brought them (nil after a refresh).
-    case loaded([ManifestRow], load: LoadSpan?)
+    /// The scenes are here; `loads` is the chain that brought them, last load last (empty after a refresh).
+    case loaded([ManifestRow], loads: [LoadSpan])
     /// The fetch succeeded with no scenes.
-    case empty(load: LoadSpan?)
+    case empty(loads: [LoadSpan])
     /// The fetch failed with this message.
-    case failed(String, load: LoadSpan?)
+    case failed(String, loads: [LoadSpan])
 
     /// The phase's name in plans and reports.
     public var name: String {
@@ -41,11 +43,11 @@ public enum ScenesPhase: Hashable, Sendable {
     /// Every phase name, in report order.
     public static let names = ["loading", "refreshing", "loaded", "empty", "failed"]
 
-    /// The load that ended in this phase, if the phase follows one.
-    public var settledLoad: LoadSpan? {
+    /// The chain of loads that ended in this phase (empty when it follows a refresh).
+    public var settledLoads: [LoadSpan] {
         switch self {
-        case .loaded(_, let load), .empty(let load), .failed(_, let load): load
-        case .loading, .refreshing: nil
+        case .loaded(_, let loads), .empty(let loads), .failed(_, let loads): loads
+        case .loading, .refreshing: []
         }
     }
 
