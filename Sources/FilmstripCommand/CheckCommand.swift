@@ -1,4 +1,5 @@
 import FilmstripCore
+import Foundation
 import FilmstripRaster
 import FilmstripReports
 
@@ -7,7 +8,8 @@ import FilmstripReports
 /// Besides coverage and dominance, on the virtual clock it compares each plan's recorded outputs
 /// (when `DIR/<plan>/report.json` exists) with a fresh render: images by decoded pixels,
 /// reports and contact sheets by bytes. A mismatch fails the plan, so committed documentation
-/// images cannot drift from the code that makes them.
+/// images cannot drift from the code that makes them; so does a plan folder whose report is
+/// missing or unreadable. A plan with no folder at all has nothing to compare.
 struct CheckCommand {
     let options: CommandLineOptions
     let terminal: Terminal
@@ -15,7 +17,8 @@ struct CheckCommand {
     func run() throws(CommandError) -> Int32 {
         let plans = try PlanLoader().loadAll(options.plans, terminal: terminal)
         let root = options.out ?? PlanLoader.defaultFolder
-        var font: (font: BitmapFont, source: String)?
+        // A font given on the command line is checked at once, whether or not a comparison needs it.
+        var font: (font: BitmapFont, source: String)? = try options.font.map { path throws(CommandError) in try FontLoader().load(path: path, terminal: terminal) }
         var failed = 0
         for (file, plan) in plans {
             let (run, lint) = try LintedRun(plan, file: file, clock: options.clock, terminal: terminal).parts
@@ -29,7 +32,7 @@ struct CheckCommand {
             } else if options.clock == .real {
                 terminal.print("  recorded outputs: not compared on the real clock (its times are measured)")
             } else if let recorded = folder.read(OutputLayout.reportPath).flatMap(RunReport.read), recorded.plan == plan.name {
-                if font == nil { font = try FontLoader().load(path: options.font) }
+                if font == nil { font = try FontLoader().load(path: nil, terminal: terminal) }
                 let comparison = OutputComparison(folder: folder.path)
                 _ = try OutputRenderer(run: run, analysis: analysis, lint: lint, font: font!.font).produce { path, item in
                     comparison.compare(path, item)
@@ -43,6 +46,11 @@ struct CheckCommand {
                     terminal.print("  recorded outputs: \(findings.count) mismatch(es); re-record with: filmstrip record \(file)")
                     for finding in findings { terminal.print("    mismatch: \(finding)") }
                 }
+            } else if FileManager.default.fileExists(atPath: folder.path) {
+                // A folder without a readable report of this plan: its outputs cannot be vouched for.
+                passed = false
+                let problem = folder.read(OutputLayout.reportPath) == nil ? "is missing" : "is not a filmstrip report of this plan"
+                terminal.print("  recorded outputs: \(folder.path)/\(OutputLayout.reportPath) \(problem); re-record with: filmstrip record \(file)")
             } else {
                 terminal.print("  recorded outputs: none in \(folder.path)/ to compare")
             }

@@ -42,8 +42,10 @@ struct CommandLineOptions {
                 compare = false
             case "--out" where allowOut:
                 if let inline { out = inline } else { out = try value(for: "--out") }
+                guard out?.isEmpty == false else { throw CommandError(.usage("--out needs a folder")) }
             case "--font" where allowFont:
                 if let inline { font = inline } else { font = try value(for: "--font") }
+                guard font?.isEmpty == false else { throw CommandError(.usage("--font needs a BDF file")) }
             case "--clock":
                 var text = inline ?? ""
                 if inline == nil { text = try value(for: "--clock") }

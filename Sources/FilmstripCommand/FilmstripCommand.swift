@@ -60,14 +60,15 @@ enum Help {
         USAGE
           filmstrip record [PLAN…] [--out DIR] [--clock virtual|real] [--font FILE.bdf]
           filmstrip check  [PLAN…] [--out DIR] [--clock virtual|real] [--font FILE.bdf] [--no-compare]
-          filmstrip sweep  SAMPLES [--delays MS,…] [--minimums MS,…] [--budget-ms MS] [--flash-threshold-ms MS] [--out DIR]
+          filmstrip sweep  SAMPLES [--delays MS,…] [--minimums MS,…] [--budget-ms MS] [--flash-threshold-ms MS] [--out DIR] [--font FILE.bdf]
           filmstrip --help | --version
 
         With no PLAN, every captures/*.json is run. Run 'filmstrip <command> --help' for details.
 
         EXIT CODES
           0  every check passed
-          1  a check failed (coverage, dominance); each reason is printed
+          1  a check failed (coverage, dominance, flashes, held-back time, rules, or recorded outputs that
+             no longer match a fresh render); each reason is printed
           2  bad input or environment (plan, font, output folder); the file and JSON path or line are printed
         """
 
@@ -99,7 +100,7 @@ enum Help {
         filmstrip sweep: pick a loader display policy from real request latencies.
 
         USAGE
-          filmstrip sweep SAMPLES [--delays MS,…] [--minimums MS,…] [--budget-ms MS] [--flash-threshold-ms MS] [--out DIR]
+          filmstrip sweep SAMPLES [--delays MS,…] [--minimums MS,…] [--budget-ms MS] [--flash-threshold-ms MS] [--out DIR] [--font FILE.bdf]
 
         ARGUMENTS
           SAMPLES                  a JSON list of latencies in ms, or a HAR file (log.entries[].time, else the sum of timings)

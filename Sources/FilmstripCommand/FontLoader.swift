@@ -7,6 +7,25 @@ struct FontLoader {
     /// The bundled font's file name inside the resources.
     static let bundledName = "6x13"
 
+    /// A note when the font's glyphs are not indexed by Unicode code point (its
+    /// `CHARSET_REGISTRY` is neither ISO10646 nor ISO8859-1, whose codes match Unicode's first
+    /// 256): filmstrip reads every ENCODING as a Unicode code point, so such a font draws wrong
+    /// glyphs for some characters. Nil for a Unicode font or one that does not say.
+    func charsetWarning(_ font: BitmapFont, source: String) -> String? {
+        guard let registry = font.properties["CHARSET_REGISTRY"]?.stringValue, !registry.isEmpty else { return nil }
+        let encoding = font.properties["CHARSET_ENCODING"]?.stringValue ?? ""
+        let charset = encoding.isEmpty ? registry : "\(registry)-\(encoding)"
+        if registry.uppercased() == "ISO10646" || charset.uppercased() == "ISO8859-1" { return nil }
+        return "font \(source) is encoded as \(charset), not Unicode; its glyphs are read as Unicode code points, so some characters will be drawn as the wrong glyph (convert an ISO10646-1 version of the font)"
+    }
+
+    /// Loads the font and prints ``charsetWarning(_:source:)`` on standard error when it applies.
+    func load(path: String?, terminal: Terminal) throws(CommandError) -> (font: BitmapFont, source: String) {
+        let loaded = try load(path: path)
+        if let warning = charsetWarning(loaded.font, source: loaded.source) { terminal.diagnose("warning: \(warning)") }
+        return loaded
+    }
+
     /// - Throws: ``CommandError`` naming the file and the BDF line when it cannot be read or parsed.
     func load(path: String?) throws(CommandError) -> (font: BitmapFont, source: String) {
         let file: String

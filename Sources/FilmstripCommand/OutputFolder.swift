@@ -11,6 +11,15 @@ struct OutputFolder {
     /// - Throws: ``CommandError`` (output) when it cannot be created or written.
     func prepare(subfolders: [String]) throws(CommandError) {
         for folder in [path] + subfolders.map({ "\(path)/\($0)" }) {
+            // Name the part of the path that is in the way, rather than Foundation's error code.
+            var prefix = folder.hasPrefix("/") ? "" : "."
+            for component in folder.split(separator: "/") {
+                prefix += "/" + component
+                var isDirectory: ObjCBool = false
+                if FileManager.default.fileExists(atPath: prefix, isDirectory: &isDirectory), !isDirectory.boolValue {
+                    throw CommandError(.output(path: folder, reason: "\(prefix.hasPrefix("./") ? String(prefix.dropFirst(2)) : prefix) is a file, not a folder"))
+                }
+            }
             do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             } catch {

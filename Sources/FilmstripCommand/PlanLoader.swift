@@ -44,6 +44,10 @@ struct PlanLoader {
                 problems.append(CommandError(.unreadable(file: file, reason: exists ? "permission denied or not a file" : "no such file")))
                 continue
             }
+            if name.hasPrefix(".") || name == "index.html" {
+                problems.append(CommandError(.plan(file: file, path: "$", message: "a plan named '\(name)' would write over the output folder or its index page; rename the file")))
+                continue
+            }
             if let other = names[name] {
                 problems.append(CommandError(.plan(file: file, path: "$", message: "plan name '\(name)' is also the name of \(other); outputs would collide")))
                 continue

@@ -12,7 +12,7 @@ struct RecordCommand {
 
     func run() throws(CommandError) -> Int32 {
         let plans = try PlanLoader().loadAll(options.plans, terminal: terminal)
-        let (font, fontSource) = try FontLoader().load(path: options.font)
+        let (font, fontSource) = try FontLoader().load(path: options.font, terminal: terminal)
         let root = options.out ?? PlanLoader.defaultFolder
         try OutputFolder(path: root).prepare(subfolders: [])
 

@@ -81,7 +81,7 @@ struct SweepCommand {
         } catch {
             throw CommandError(.plan(file: file, path: error.path, message: error.message))
         }
-        let font = try FontLoader().load(path: options.font).font
+        let font = try FontLoader().load(path: options.font, terminal: terminal).font
         let sweep = PolicySweep(
             latenciesMs: samples.latenciesMs, delaysMs: options.delays, minimumsMs: options.minimums,
             flashThresholdMs: options.flashThresholdMs, budgetMs: options.budgetMs)

@@ -205,3 +205,65 @@ import Testing
         return links
     }
 }
+
+/// Inputs a hostile run found: each ends in exit 2 or 1 with words, never a crash or a pass.
+@Suite(.serialized) struct HostileInputTests {
+    @Test func aCorruptedOrMissingReportFailsTheCheck() throws {
+        let workspace = try CommandRunner.workspace(plans: [CommandRunner.root.appendingPathComponent("captures/inbox-pinned-empty.json")])
+        #expect(try CommandRunner.run(["record"], in: workspace).status == 0)
+        let report = workspace.appendingPathComponent("captures/inbox-pinned-empty/report.json")
+        try Data("{".utf8).write(to: report)
+        let corrupted = try CommandRunner.run(["check"], in: workspace)
+        #expect(corrupted.status == 1)
+        #expect(corrupted.stdout.contains("recorded outputs: captures/inbox-pinned-empty/report.json is not a filmstrip report of this plan"))
+        try FileManager.default.removeItem(at: report)
+        let missing = try CommandRunner.run(["check"], in: workspace)
+        #expect(missing.status == 1 && missing.stdout.contains("report.json is missing"))
+    }
+
+    @Test func checkRefusesAMissingFontEvenWithoutComparing() throws {
+        let workspace = try CommandRunner.workspace(plans: [CommandRunner.root.appendingPathComponent("captures/inbox-pinned-empty.json")])
+        let result = try CommandRunner.run(["check", "--no-compare", "--font", "/nonexistent.bdf"], in: workspace)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("/nonexistent.bdf: cannot read: no such file"))
+    }
+
+    @Test func planNamesThatWouldCollideWithOutputsAreRefused() throws {
+        let workspace = try CommandRunner.workspace(plans: [])
+        let plan = try Data(contentsOf: CommandRunner.root.appendingPathComponent("captures/inbox-pinned-empty.json"))
+        try plan.write(to: workspace.appendingPathComponent("captures/index.html.json"))
+        let result = try CommandRunner.run(["record"], in: workspace)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("a plan named 'index.html' would write over the output folder or its index page"))
+        #expect(CommandRunner.snapshot(workspace.appendingPathComponent("captures")).keys.sorted() == ["index.html.json"])
+    }
+
+    @Test func anOutputPathThroughAFileNamesTheFile() throws {
+        let workspace = try CommandRunner.workspace(plans: [CommandRunner.root.appendingPathComponent("captures/inbox-pinned-empty.json")])
+        try Data().write(to: workspace.appendingPathComponent("plain"))
+        let result = try CommandRunner.run(["record", "--out", "plain/deeper"], in: workspace)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("plain/deeper: cannot write output: plain is a file, not a folder"))
+        #expect(try CommandRunner.run(["record", "--out="], in: workspace).stderr.contains("--out needs a folder"))
+    }
+
+    @Test func aFontWithHugeNumbersExitsTwoWithItsLine() throws {
+        let workspace = try CommandRunner.workspace(plans: [CommandRunner.root.appendingPathComponent("captures/inbox-pinned-empty.json")])
+        let font = "STARTFONT 2.1\nFONTBOUNDINGBOX 6 13 0 -2\nSTARTCHAR x\nENCODING 4294967296\nBBX 1 1 0 0\nBITMAP\n80\nENDCHAR\nENDFONT\n"
+        try Data(font.utf8).write(to: workspace.appendingPathComponent("huge.bdf"))
+        let result = try CommandRunner.run(["record", "--font", "huge.bdf"], in: workspace)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("huge.bdf:4: not a usable BDF font: expected an ENCODING from -1 to 1114111"))
+    }
+
+    @Test func aNonUnicodeFontIsWarnedAbout() throws {
+        let workspace = try CommandRunner.workspace(plans: [CommandRunner.root.appendingPathComponent("captures/inbox-pinned-empty.json")])
+        let bundled = try String(contentsOf: CommandRunner.root.appendingPathComponent("Sources/FilmstripCommand/Resources/Fonts/6x13.bdf"), encoding: .utf8)
+        let koi = bundled.replacingOccurrences(of: "CHARSET_REGISTRY \"ISO10646\"", with: "CHARSET_REGISTRY \"KOI8\"")
+            .replacingOccurrences(of: "CHARSET_ENCODING \"1\"", with: "CHARSET_ENCODING \"R\"")
+        try Data(koi.utf8).write(to: workspace.appendingPathComponent("koi.bdf"))
+        let result = try CommandRunner.run(["record", "--font", "koi.bdf", "--out", "out"], in: workspace)
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("warning: font koi.bdf is encoded as KOI8-R, not Unicode"))
+    }
+}
