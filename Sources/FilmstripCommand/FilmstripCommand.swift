@@ -1,7 +1,7 @@
 import FilmstripCore
 import Foundation
 
-/// The `filmstrip` command line: `record`, `check`, `--help`, `--version`.
+/// The `filmstrip` command line: `record`, `check`, `bench`, `--help`, `--version`.
 ///
 /// This target is the only one that touches the file system, the environment and the
 /// terminal. Exit codes (DESIGN.md): 0 every check passed; 1 a check failed, with each reason
@@ -40,8 +40,15 @@ public enum FilmstripCommand {
                     return 0
                 }
                 return try CheckCommand(options: options, terminal: terminal).run()
+            case "bench":
+                let options = try BenchOptions(rest)
+                if options.help {
+                    terminal.print(Help.bench)
+                    return 0
+                }
+                return try BenchCommand(options: options, terminal: terminal).run()
             default:
-                throw CommandError(.usage("unknown command '\(command)'; expected record or check"))
+                throw CommandError(.usage("unknown command '\(command)'; expected record, check or bench"))
             }
         } catch {
             terminal.diagnose("error: \(error)")
@@ -58,6 +65,7 @@ enum Help {
         USAGE
           filmstrip record [PLAN…] [--out DIR] [--clock virtual|real] [--font FILE.bdf]
           filmstrip check  [PLAN…] [--out DIR] [--clock virtual|real] [--font FILE.bdf] [--no-compare]
+          filmstrip bench  [--plan FILE] [--runs N] [--frames N] [--json]
           filmstrip --version
 
         With no PLAN, every captures/*.json is run. Run 'filmstrip <command> --help' for details.

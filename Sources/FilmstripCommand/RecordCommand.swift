@@ -1,9 +1,7 @@
 import FilmstripCore
-import FilmstripPNG
 import FilmstripRaster
 import FilmstripReports
 import Foundation
-import Synchronization
 
 /// `filmstrip record`: runs plans and writes every output, then the index across plans.
 struct RecordCommand {
@@ -32,45 +30,17 @@ struct RecordCommand {
     }
 
     private func record(_ plan: CapturePlan, file: String, font: BitmapFont, fontSource: String, root: String) throws(CommandError) -> Bool {
-        let run: RecordedRun
-        let lint: [String]
-        do {
-            lint = try PlanLint.findings(for: plan)
+        let recording = PlanRecording(
+            plan: plan, file: file, clock: options.clock, font: font, folder: OutputFolder(path: "\(root)/\(plan.name)"))
+        let outcome = try recording.record { lint in
             for finding in lint { terminal.diagnose("\(file): lint: \(finding)") }
-            run = try BenchCatalog.run(plan, clock: options.clock)
-        } catch {
-            throw CommandError(.run(plan: file, message: error.message))
         }
-        let analysis = Analysis(run)
-        let folder = OutputFolder(path: "\(root)/\(plan.name)")
-        try folder.prepare(subfolders: plan.stills.isEmpty ? ["frames"] : ["frames", "stills"])
-        let previous = folder.read(OutputLayout.reportPath).flatMap(RunReport.read)?.writtenFiles ?? []
-
-        let (report, missing) = try OutputRenderer(run: run, analysis: analysis, lint: lint, font: font).produce { path, item throws(CommandError) in
-            switch item {
-            case .image(let canvas):
-                try folder.write(Data(try Self.encode(canvas, file: "\(folder.path)/\(path)")), to: path)
-            case .document(let data):
-                try folder.write(data, to: path)
-            }
-        }
-        for scalar in missing {
+        for scalar in outcome.missing {
             let hex = String(scalar.value, radix: 16, uppercase: true)
             terminal.diagnose("\(file): font \(fontSource) has no glyph for U+\(String(repeating: "0", count: max(0, 4 - hex.count)))\(hex); drawn as its default character")
         }
-        // Remove what an earlier run wrote and this one did not.
-        folder.removeStale(previous: previous, current: Set(report.writtenFiles))
-
-        TerminalTable.lines(run: run, analysis: analysis).forEach(terminal.print)
-        return analysis.passed
-    }
-
-    private static func encode(_ canvas: Canvas, file: String) throws(CommandError) -> [UInt8] {
-        do {
-            return try PNGCodec.encode(canvas)
-        } catch {
-            throw CommandError(.output(path: file, reason: error.description))
-        }
+        TerminalTable.lines(run: outcome.run, analysis: outcome.analysis).forEach(terminal.print)
+        return outcome.analysis.passed
     }
 
     /// The first frame of each phase, in time order, among the frames whose files exist.
