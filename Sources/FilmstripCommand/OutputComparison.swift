@@ -31,7 +31,7 @@ final class OutputComparison: Sendable {
             let line = zip(freshLines, oldLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(freshLines.count, oldLines.count)
             let now = line < freshLines.count ? String(freshLines[line].trimmingPrefixSpaces().prefix(100)) : "(end of file)"
             record(path, "\(file): differs from a fresh run from line \(line + 1); a fresh run has: \(now)")
-        case .image(let fresh):
+        case .image(let fresh, let scale):
             let old: Canvas
             do {
                 old = try PNGCodec.decode(Array(recorded))
@@ -39,21 +39,37 @@ final class OutputComparison: Sendable {
                 record(path, "\(file): not a readable PNG (\(error.message))")
                 return
             }
-            guard old.width == fresh.width, old.height == fresh.height else {
-                record(path, "\(file): \(old.width)×\(old.height) pixels, a fresh render is \(fresh.width)×\(fresh.height)")
+            let width = fresh.width * scale
+            let height = fresh.height * scale
+            guard old.width == width, old.height == height else {
+                record(path, "\(file): \(old.width)×\(old.height) pixels, a fresh render is \(width)×\(height)")
                 return
             }
-            guard old.pixels != fresh.pixels else { return }
-            var count = 0
-            var box = (minX: Int.max, minY: Int.max, maxX: -1, maxY: -1)
-            for y in 0..<fresh.height {
-                for x in 0..<fresh.width where fresh.pixel(x: x, y: y) != old.pixel(x: x, y: y) {
-                    count += 1
-                    box = (min(box.minX, x), min(box.minY, y), max(box.maxX, x), max(box.maxY, y))
+            guard let difference = Self.difference(old, fresh, scale: scale) else { return }
+            record(path, "\(file): \(difference.count) pixels differ from a fresh render, within x \(difference.minX)…\(difference.maxX), y \(difference.minY)…\(difference.maxY)")
+        }
+    }
+
+    /// Where `old` differs from `fresh` enlarged by `scale` (same size once enlarged); nil when
+    /// every pixel matches. Compares row by row without enlarging `fresh`.
+    static func difference(_ old: Canvas, _ fresh: Canvas, scale: Int) -> (count: Int, minX: Int, minY: Int, maxX: Int, maxY: Int)? {
+        var count = 0
+        var box = (minX: Int.max, minY: Int.max, maxX: -1, maxY: -1)
+        old.pixels.withUnsafeBytes { oldBytes in
+            fresh.pixels.withUnsafeBytes { freshBytes in
+                let oldPixels = oldBytes.bindMemory(to: UInt32.self)
+                let freshPixels = freshBytes.bindMemory(to: UInt32.self)
+                for y in 0..<old.height {
+                    let oldRow = y * old.width
+                    let freshRow = (y / scale) * fresh.width
+                    for x in 0..<old.width where oldPixels[oldRow + x] != freshPixels[freshRow + x / scale] {
+                        count += 1
+                        box = (min(box.minX, x), min(box.minY, y), max(box.maxX, x), max(box.maxY, y))
+                    }
                 }
             }
-            record(path, "\(file): \(count) pixels differ from a fresh render, within x \(box.minX)…\(box.maxX), y \(box.minY)…\(box.maxY)")
         }
+        return count == 0 ? nil : (count, box.minX, box.minY, box.maxX, box.maxY)
     }
 
     /// Files a previous run recorded that a fresh run no longer produces.

@@ -12,8 +12,10 @@ import Synchronization
 struct OutputRenderer {
     /// One output.
     enum Item {
-        /// An image to store as PNG.
-        case image(Canvas)
+        /// An image to store as PNG: `canvas` (RGBA8) enlarged by a whole `scale`, each pixel a
+        /// `scale × scale` block. Frames and stills come at 1× with the plan's scale, so they are
+        /// drawn once and indexed at a quarter of the pixels of a 2× file.
+        case image(Canvas, scale: Int)
         /// A text document's bytes.
         case document(Data)
     }
@@ -41,12 +43,11 @@ struct OutputRenderer {
             }
         }
         DispatchQueue.concurrentPerform(iterations: frames.count) { index in
-            guard firstError.withLock({ $0 == nil }), let rendered = run.render(frames[index], font: font) else { return }
-            let small = scale == 1 ? rendered.canvas : run.render(frames[index], font: font, scale: 1)?.canvas
-            stripCells.withLock { $0[index] = small }
+            guard firstError.withLock({ $0 == nil }), let rendered = run.render(frames[index], font: font, scale: 1) else { return }
+            stripCells.withLock { $0[index] = rendered.canvas }
             note(rendered.missing)
             do throws(CommandError) {
-                try consume(OutputLayout.framePath(frames[index].index), .image(rendered.canvas))
+                try consume(OutputLayout.framePath(frames[index].index), .image(rendered.canvas, scale: scale))
             } catch {
                 firstError.withLock { $0 = $0 ?? error }
             }
@@ -55,13 +56,13 @@ struct OutputRenderer {
 
         var stillPanels: [[PanelRendering]] = []
         for still in run.stills {
-            guard let rendered = run.render(still.frame, font: font) else {
+            guard let rendered = run.render(still.frame, font: font, scale: 1) else {
                 stillPanels.append([])
                 continue
             }
             note(rendered.missing)
             stillPanels.append(rendered.panels)
-            try consume(OutputLayout.stillPath(still.name), .image(rendered.canvas))
+            try consume(OutputLayout.stillPath(still.name), .image(rendered.canvas, scale: scale))
         }
 
         let size = run.logicalFrameSize
@@ -71,7 +72,7 @@ struct OutputRenderer {
                 (cells[index], "#\(frame.index) · \(Quantity.ms(frame.tMs))", frame.phase)
             },
             frameWidth: size.width, frameHeight: size.height, font: font)
-        try consume(OutputLayout.filmstripPath, .image(strip))
+        try consume(OutputLayout.filmstripPath, .image(strip, scale: 1))
 
         let report = RunReport(run: run, analysis: analysis, lint: lint, renderedStills: stillPanels, withFiles: true)
         try consume(OutputLayout.reportPath, .document(report.jsonData()))

@@ -47,8 +47,8 @@ struct PlanRecording {
         let folder = self.folder
         let (report, missing) = try OutputRenderer(run: run, analysis: analysis, lint: lint, font: font).produce { path, item throws(CommandError) in
             switch item {
-            case .image(let canvas):
-                try folder.write(Data(try Self.encode(canvas, file: "\(folder.path)/\(path)")), to: path)
+            case .image(let canvas, let scale):
+                try folder.write(Data(try Self.encode(canvas, scale: scale, file: "\(folder.path)/\(path)")), to: path)
             case .document(let data):
                 try folder.write(data, to: path)
             }
@@ -58,9 +58,9 @@ struct PlanRecording {
         return Outcome(run: run, analysis: analysis, lint: lint, report: report, missing: missing)
     }
 
-    private static func encode(_ canvas: Canvas, file: String) throws(CommandError) -> [UInt8] {
+    private static func encode(_ canvas: Canvas, scale: Int, file: String) throws(CommandError) -> [UInt8] {
         do {
-            return try PNGCodec.encode(canvas)
+            return try PNGCodec.encode(canvas, scale: scale)
         } catch {
             throw CommandError(.output(path: file, reason: error.description))
         }

@@ -47,8 +47,50 @@ import Testing
         #expect(try PNGCodec.decode(png) == canvas)
     }
 
+    @Test(arguments: [1, 2, 3, 4])
+    func scaledEncodingDecodesToTheEnlargedCanvas(scale: Int) throws {
+        for colors in [2, 9, 200, 300] {
+            let canvas = Self.canvas(colors: colors, width: 13, height: 7)
+            #expect(try PNGCodec.decode(try PNGCodec.encode(canvas, scale: scale)) == canvas.scaled(by: scale), "\(colors) colours")
+        }
+    }
+
+    @Test func indexingAtOneTimesAndScalingIndicesGivesTheSameFileAsScalingPixelsFirst() throws {
+        let canvas = Self.canvas(colors: 9, width: 21, height: 11)
+        let scaledFirst = try PNGCodec.encode(canvas.scaled(by: 2))
+        let indexedFirst = try PNGCodec.encode(try #require(IndexedImage(canvas)), scale: 2)
+        #expect(scaledFirst == indexedFirst)
+        #expect(try PNGCodec.encode(canvas, scale: 2) == indexedFirst)
+    }
+
+    @Test func indexedImagesAreEqualExactlyWhenTheirCanvasesAre() throws {
+        let canvas = Self.canvas(colors: 5)
+        var other = canvas
+        #expect(IndexedImage(canvas) == IndexedImage(other))
+        other.setPixel(x: 3, y: 3, to: .white)
+        #expect(IndexedImage(canvas) != IndexedImage(other))
+        #expect(try #require(IndexedImage(other)).canvas() == other)
+        #expect(try #require(IndexedImage(other)).canvas(scale: 3) == other.scaled(by: 3))
+    }
+
+    @Test func everySettingDecodesToTheSamePixels() throws {
+        let canvas = Self.canvas(colors: 12, width: 30, height: 20)
+        for level in [0, 1, 6, 8, 9] {
+            for strategy in [PNGSettings.Strategy.default, .filtered, .huffmanOnly, .rle] {
+                for filters in [PNGSettings.Filters.none, .sub, .up, .adaptive] {
+                    for allowPalette in [true, false] {
+                        let settings = PNGSettings(compressionLevel: level, strategy: strategy, filters: filters, allowPalette: allowPalette)
+                        #expect(try PNGCodec.decode(try PNGCodec.encode(canvas, scale: 2, settings: settings)) == canvas.scaled(by: 2))
+                    }
+                }
+            }
+        }
+    }
+
     @Test func emptyCanvasAndGarbageAreErrors() {
         #expect(throws: PNGError.self) { try PNGCodec.encode(Canvas(width: 0, height: 3)) }
         #expect(throws: PNGError.self) { try PNGCodec.decode([1, 2, 3, 4]) }
+        #expect(throws: PNGError.self) { try PNGCodec.encode(Canvas(width: 2, height: 2), scale: 0) }
+        #expect(throws: PNGError.self) { try PNGCodec.encode(Canvas(width: 2, height: 2), scale: 65) }
     }
 }
