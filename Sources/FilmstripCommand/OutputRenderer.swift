@@ -34,6 +34,8 @@ struct OutputRenderer {
         let font = self.font
         let frames = run.frames
         let scale = run.plan.scale
+        // Only the frames the strip shows keep their 1× canvas until the strip is drawn.
+        let stripPositions = Set(FilmstripImage.frameIndices(count: frames.count))
         let stripCells = Mutex<[Int: Canvas]>([:])
         let missing = Mutex<[Unicode.Scalar]>([])
         let firstError = Mutex<CommandError?>(nil)
@@ -44,7 +46,7 @@ struct OutputRenderer {
         }
         DispatchQueue.concurrentPerform(iterations: frames.count) { index in
             guard firstError.withLock({ $0 == nil }), let rendered = run.render(frames[index], font: font, scale: 1) else { return }
-            stripCells.withLock { $0[index] = rendered.canvas }
+            if stripPositions.contains(index) { stripCells.withLock { $0[index] = rendered.canvas } }
             note(rendered.missing)
             do throws(CommandError) {
                 try consume(OutputLayout.framePath(frames[index].index), .image(rendered.canvas, scale: scale))
@@ -68,8 +70,8 @@ struct OutputRenderer {
         let size = run.logicalFrameSize
         let cells = stripCells.withLock { $0 }
         let strip = FilmstripImage.compose(
-            frames: frames.enumerated().map { index, frame in
-                (cells[index], "#\(frame.index) · \(Quantity.ms(frame.tMs))", frame.phase)
+            frames: FilmstripImage.frameIndices(count: frames.count).map { index in
+                (cells[index], "#\(frames[index].index) · \(Quantity.ms(frames[index].tMs))", frames[index].phase)
             },
             frameWidth: size.width, frameHeight: size.height, font: font)
         try consume(OutputLayout.filmstripPath, .image(strip, scale: 1))

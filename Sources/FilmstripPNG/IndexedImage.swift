@@ -78,6 +78,14 @@ public struct IndexedImage: Hashable, Sendable {
         self.indices = indices
     }
 
+    /// Hashes the size, the palette and the indices as raw bytes (fast enough to key every frame).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(width)
+        hasher.combine(height)
+        palette.withUnsafeBytes { hasher.combine(bytes: $0) }
+        indices.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
+
     /// The RGBA8 canvas these indices stand for, enlarged by a whole `scale` (nearest neighbour).
     public func canvas(scale: Int = 1) -> Canvas {
         let scale = max(1, scale)

@@ -64,7 +64,13 @@ public enum ContactSheet {
         page += "</table>\n"
 
         if let filmstrip = report.filmstrip {
-            page += "<h2>Filmstrip</h2>\n<a href=\"\(filmstrip)\"><img class=\"strip\" src=\"\(filmstrip)\" alt=\"all frames of \(HTML.escape(plan.name)) in one strip\"></a>\n"
+            let shown = report.filmstripFrames?.count ?? report.frames.count
+            let what = shown < report.frames.count ? "\(shown) of the \(report.frames.count) frames" : "all frames"
+            page += "<h2>Filmstrip</h2>\n"
+            if shown < report.frames.count {
+                page += "<p class=\"facts\">\(shown) of \(report.frames.count) frames, evenly spaced from the first to the last; every frame is below.</p>\n"
+            }
+            page += "<a href=\"\(filmstrip)\"><img class=\"strip\" src=\"\(filmstrip)\" alt=\"\(what) of \(HTML.escape(plan.name)) in one strip\"></a>\n"
         }
         if !report.stills.isEmpty {
             page += "<h2>Stills</h2>\n<div class=\"frames\">\n"

@@ -92,6 +92,9 @@ public struct RunReport: Codable, Hashable, Sendable {
     public var passed: Bool
     /// The strip image, relative; nil when no images were written.
     public var filmstrip: String?
+    /// The indices of the frames the strip shows (all of them up to ``FilmstripImage/maxFrames``,
+    /// otherwise that many evenly spaced); nil when no images were written.
+    public var filmstripFrames: [Int]?
 
     /// Builds the report of `run`. `renderedStills` carries what each still's panels drew
     /// (same order as `run.stills`); `withFiles` names the image files the record command writes.
@@ -137,6 +140,7 @@ public struct RunReport: Codable, Hashable, Sendable {
         verdict = analysis.verdict
         passed = analysis.passed
         filmstrip = withFiles ? OutputLayout.filmstripPath : nil
+        filmstripFrames = withFiles ? FilmstripImage.frameIndices(count: run.frames.count).map { run.frames[$0].index } : nil
     }
 
     /// The report as pretty-printed JSON with sorted keys and a final newline.

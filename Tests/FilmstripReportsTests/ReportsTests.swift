@@ -115,6 +115,29 @@ import Testing
         #expect(strip.pixel(x: 6, y: 10 + 6 + 4) == Palette.color(forPhase: "loaded"), "phase swatch under the frame")
     }
 
+    @Test func stripShowsEveryFrameUpTo32ThenThirtyTwoEvenlySpaced() throws {
+        #expect(FilmstripImage.frameIndices(count: 0) == [])
+        #expect(FilmstripImage.frameIndices(count: 32) == Array(0..<32))
+        let many = FilmstripImage.frameIndices(count: 120)
+        #expect(many.count == 32 && many.first == 0 && many.last == 119)
+        #expect(Array(many.prefix(8)) == [0, 3, 7, 11, 15, 19, 23, 26])
+        #expect(zip(many, many.dropFirst()).allSatisfy { $1 - $0 == 3 || $1 - $0 == 4 }, "evenly spaced")
+        #expect(FilmstripImage.frameIndices(count: 10_000).count == 32)
+
+        // The report lists the strip's frames; the contact sheet says when it shows only some.
+        var plan = Self.plan
+        plan.windowMs = 10_000
+        plan.frameIntervalMs = 100
+        plan.stills = []
+        let run = try BenchCatalog.run(plan, clock: .virtual)
+        let report = RunReport(run: run, analysis: Analysis(run), lint: [], renderedStills: [], withFiles: true)
+        #expect(report.filmstripFrames == FilmstripImage.frameIndices(count: 100))
+        let html = ContactSheet.html(report: report, run: run, analysis: Analysis(run))
+        #expect(html.contains("32 of 100 frames, evenly spaced from the first to the last; every frame is below."))
+        let (_, _, small) = try Self.make()
+        #expect(small.filmstripFrames == [0, 1, 2, 3])
+    }
+
     static let tinyFont = """
         STARTFONT 2.1
         FONT tiny
