@@ -47,7 +47,7 @@ let package = Package(
         .testTarget(name: "FilmstripReportsTests", dependencies: ["FilmstripReports", "FilmstripCore"], swiftSettings: swiftSettings),
         .testTarget(
             name: "FilmstripCommandTests",
-            dependencies: ["FilmstripPNG", "FilmstripRaster", "filmstrip"],
+            dependencies: ["FilmstripCommand", "FilmstripCore", "FilmstripPNG", "FilmstripRaster", "filmstrip"],
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),

@@ -44,10 +44,12 @@ struct BenchCommand {
             let folder = OutputFolder(path: scratch.appendingPathComponent(plan.name).path)
             peakReset = ResidentMemory.resetPeak() && peakReset
 
+            let before = ProcessorTime.now()
             let start = ContinuousClock.now
             let outcome = try PlanRecording(plan: plan, file: file, clock: .virtual, font: font, folder: folder).record()
             let wallMs = Self.milliseconds(start.duration(to: .now))
             let peak = ResidentMemory.peakBytes() ?? 0
+            let others = before.flatMap { before in ProcessorTime.now()?.othersPercent(since: before, wallMs: wallMs) }
 
             var bytes = 0
             var frameBytes = 0
@@ -64,7 +66,9 @@ struct BenchCommand {
                 bytesWritten: bytes, frameBytes: frameBytes, peakRSSBytes: peak,
                 zlibOnlyMs: BenchResult.rounded(floor.ms, places: 1), zlibInputBytes: floor.input, zlibOutputBytes: floor.output,
                 ratioToZlib: BenchResult.rounded(wallMs / floor.ms, places: 3),
-                realTimeFactor: BenchResult.rounded(Double(plan.windowMs) / wallMs, places: 1)))
+                realTimeFactor: BenchResult.rounded(Double(plan.windowMs) / wallMs, places: 1),
+                othersCPUPercent: others.map { BenchResult.rounded($0, places: 0) },
+                paletteImages: outcome.images.palette, rgbaImages: outcome.images.rgba, repeatedImages: outcome.images.repeated))
         }
         #if DEBUG
             let build = "debug"

@@ -32,6 +32,15 @@ struct BenchResult: Codable {
         var ratioToZlib: Double
         /// The recording window's length ÷ `wallMs`.
         var realTimeFactor: Double
+        /// Processor time other processes took during the run, in percent of one processor
+        /// (ticks of 10 ms, so rough); nil when the platform does not say.
+        var othersCPUPercent: Double?
+        /// Images (frames, stills, strip) encoded as palette PNGs.
+        var paletteImages: Int
+        /// Images encoded as RGBA PNGs (more than 256 colours).
+        var rgbaImages: Int
+        /// Images identical to one already written in the run, written from its encoded bytes.
+        var repeatedImages: Int
     }
 
     /// The plan file, with the interval used when the reference plan's was changed.
@@ -99,25 +108,30 @@ struct BenchResult: Codable {
     /// The table: a heading, one row per run, the medians, and what the floor is.
     var lines: [String] {
         func megabytes(_ bytes: Int) -> String { String(format: "%.1f", Double(bytes) / 1_048_576) }
-        func row(_ label: String, _ frames: Int, _ wall: Double, _ fps: Double, _ bytes: Int, _ rss: Int, _ zlib: Double, _ ratio: Double, _ realTime: Double) -> String {
+        func row(_ label: String, _ frames: Int, _ wall: Double, _ fps: Double, _ bytes: Int, _ rss: Int, _ zlib: Double, _ ratio: Double, _ realTime: Double, _ others: Double?) -> String {
             [
                 label.padding(toLength: 7, withPad: " ", startingAt: 0),
                 String(frames).leftPadded(7), String(format: "%.1f", wall).leftPadded(10), String(format: "%.1f", fps).leftPadded(9),
                 Quantity.grouped(bytes).leftPadded(14), megabytes(rss).leftPadded(11), String(format: "%.1f", zlib).leftPadded(13),
                 String(format: "%.3f", ratio).leftPadded(8), String(format: "%.1f", realTime).leftPadded(10),
-            ].joined(separator: " ")
+                (others.map { String(format: "%.0f%%", $0) } ?? "").leftPadded(8),
+            ].joined(separator: " ").trimmingTrailingSpaces()
         }
         var lines = [
             "bench · \(plan) · \(frames) frames every \(Quantity.grouped(frameIntervalMs)) ms · window \(Quantity.grouped(windowMs)) ms · scale \(scale)× · \(cores) cores · \(build) build",
-            "run      frames    wall ms  frames/s  bytes written  peak RSS MB  zlib-only ms    ratio  × real time",
+            "run      frames    wall ms  frames/s  bytes written  peak RSS MB  zlib-only ms    ratio  × real time    others",
         ]
         for run in runs {
-            lines.append(row(String(run.run), run.frames, run.wallMs, run.framesPerSecond, run.bytesWritten, run.peakRSSBytes, run.zlibOnlyMs, run.ratioToZlib, run.realTimeFactor))
+            lines.append(row(String(run.run), run.frames, run.wallMs, run.framesPerSecond, run.bytesWritten, run.peakRSSBytes, run.zlibOnlyMs, run.ratioToZlib, run.realTimeFactor, run.othersCPUPercent))
         }
-        lines.append(row("median", frames, wallMs, framesPerSecond, bytesWritten, peakRSSBytes, zlibOnlyMs, ratioToZlib, realTimeFactor))
+        lines.append(row("median", frames, wallMs, framesPerSecond, bytesWritten, peakRSSBytes, zlibOnlyMs, ratioToZlib, realTimeFactor, nil))
         let input = runs.first?.zlibInputBytes ?? 0
         let output = runs.first?.zlibOutputBytes ?? 0
         lines.append("floor: zlib \(zlibVersion) alone, one core, level 6, each frame's RGBA scanlines with filter byte 0: \(Quantity.grouped(input)) bytes in, \(Quantity.grouped(output)) out; ratio = wall ÷ floor")
+        lines.append("others: processor time other processes took during each run, in % of one processor; above a few % the run shared its cores")
+        if let run = runs.first {
+            lines.append("images per run: \(run.paletteImages) palette PNG, \(run.rgbaImages) RGBA PNG, \(run.repeatedImages) identical to an earlier image and written from its bytes (not encoded again)")
+        }
         lines.append("memory: \(megabytes(baselineRSSBytes)) MB resident before the first run; peak RSS \(peakResetPerRun ? "per run (VmHWM, reset before each run)" : "of the process so far (cannot be reset here)")")
         if build != "release" {
             lines.append("note: a \(build) build; measure with 'swift build -c release' and .build/release/filmstrip bench")
@@ -127,6 +141,10 @@ struct BenchResult: Codable {
 }
 
 extension String {
+    fileprivate func trimmingTrailingSpaces() -> String {
+        String(self[..<(lastIndex { $0 != " " }.map(index(after:)) ?? startIndex)])
+    }
+
     fileprivate func leftPadded(_ width: Int) -> String {
         count >= width ? self : String(repeating: " ", count: width - count) + self
     }

@@ -42,8 +42,8 @@ struct CheckCommand {
             } else if let recorded = folder.read(OutputLayout.reportPath).flatMap(RunReport.read), recorded.plan == plan.name {
                 if font == nil { font = try FontLoader().load(path: options.font) }
                 let comparison = OutputComparison(folder: folder.path)
-                _ = try OutputRenderer(run: run, analysis: analysis, lint: lint, font: font!.font).produce { path, item in
-                    comparison.compare(path, item)
+                _ = try OutputRenderer(run: run, analysis: analysis, lint: lint, font: font!.font).produce(images: comparison) { path, data in
+                    comparison.compare(path, document: data)
                 }
                 comparison.noteStale(recorded.writtenFiles)
                 let findings = comparison.findings

@@ -4,81 +4,108 @@ import FilmstripReports
 import Foundation
 import Synchronization
 
-/// Produces every output of one run, in memory and in a fixed order of names: the frames
-/// (drawn in parallel), the stills, the strip, `report.json` and the contact sheet.
+/// Produces every output of one run: the frames and stills (drawn once each, at 1×, on all
+/// cores, in bounded batches), the strip, `report.json` and the contact sheet.
 ///
-/// `record` writes what it produces; `check` compares it with what is committed. Both share
-/// this one producer, so what is checked is exactly what would be written.
+/// `record` writes what it produces (its ``ImageSink`` is a ``FrameWriter``); `check` compares
+/// it with what is committed (an ``OutputComparison``). Both share this one producer, so what is
+/// checked is exactly what would be written.
+///
+/// Memory does not grow with the frame count: images go to the sink in batches of
+/// ``framesPerCore`` × cores, and the next batch is drawn only after the sink has finished the
+/// last; the strip keeps only the frames it shows (at most ``FilmstripImage/maxFrames``).
 struct OutputRenderer {
-    /// One output.
-    enum Item {
-        /// An image to store as PNG: `canvas` (RGBA8) enlarged by a whole `scale`, each pixel a
-        /// `scale × scale` block. Frames and stills come at 1× with the plan's scale, so they are
-        /// drawn once and indexed at a quarter of the pixels of a 2× file.
-        case image(Canvas, scale: Int)
-        /// A text document's bytes.
-        case document(Data)
-    }
+    /// Frames per batch, per core.
+    static let framesPerCore = 8
 
     let run: RecordedRun
     let analysis: Analysis
     let lint: [String]
     let font: BitmapFont
 
-    /// Calls `consume` with every output's relative path and content. Frames are drawn on all
-    /// cores, so `consume` is called from several threads at once and must be thread-safe.
+    /// One image the renderer hands to the sink.
+    private enum Source {
+        case frame(Int)
+        case still(Int)
+        case drawn(path: String, canvas: Canvas)
+    }
+
+    /// Sends every image to `images` and every document (`report.json`, `index.html`) to
+    /// `documents`, with its path relative to the plan's folder.
     /// - Returns: the report and the code points the font lacked.
-    /// - Throws: the first error `consume` throws.
-    func produce(_ consume: @escaping @Sendable (String, Item) throws(CommandError) -> Void) throws(CommandError) -> (report: RunReport, missing: [Unicode.Scalar]) {
+    /// - Throws: the first error the sink or `documents` throws.
+    func produce<Sink: ImageSink>(
+        images sink: Sink, documents: (String, Data) throws(CommandError) -> Void
+    ) throws(CommandError) -> (report: RunReport, missing: [Unicode.Scalar]) {
         let run = self.run
         let font = self.font
         let frames = run.frames
         let scale = run.plan.scale
-        // Only the frames the strip shows keep their 1× canvas until the strip is drawn.
-        let stripPositions = Set(FilmstripImage.frameIndices(count: frames.count))
-        let stripCells = Mutex<[Int: Canvas]>([:])
         let missing = Mutex<[Unicode.Scalar]>([])
-        let firstError = Mutex<CommandError?>(nil)
+        let stillPanels = Mutex<[Int: [PanelRendering]]>([:])
         @Sendable func note(_ scalars: [Unicode.Scalar]) {
+            guard !scalars.isEmpty else { return }
             missing.withLock { known in
                 for scalar in scalars where !known.contains(scalar) { known.append(scalar) }
             }
         }
-        DispatchQueue.concurrentPerform(iterations: frames.count) { index in
-            guard firstError.withLock({ $0 == nil }), let rendered = run.render(frames[index], font: font, scale: 1) else { return }
-            if stripPositions.contains(index) { stripCells.withLock { $0[index] = rendered.canvas } }
-            note(rendered.missing)
-            do throws(CommandError) {
-                try consume(OutputLayout.framePath(frames[index].index), .image(rendered.canvas, scale: scale))
-            } catch {
-                firstError.withLock { $0 = $0 ?? error }
-            }
-        }
-        if let error = firstError.withLock({ $0 }) { throw error }
 
-        var stillPanels: [[PanelRendering]] = []
-        for still in run.stills {
-            guard let rendered = run.render(still.frame, font: font, scale: 1) else {
-                stillPanels.append([])
-                continue
-            }
-            note(rendered.missing)
-            stillPanels.append(rendered.panels)
-            try consume(OutputLayout.stillPath(still.name), .image(rendered.canvas, scale: scale))
+        // The strip first: its frames drawn at 1× on all cores, then composed. Its encoding
+        // shares the first batch, so it runs beside the first frames'.
+        let shown = FilmstripImage.frameIndices(count: frames.count)
+        let cells = Mutex<[Canvas?]>(Array(repeating: nil, count: shown.count))
+        DispatchQueue.concurrentPerform(iterations: shown.count) { position in
+            let rendered = run.render(frames[shown[position]], font: font, scale: 1)
+            cells.withLock { $0[position] = rendered?.canvas }
         }
-
         let size = run.logicalFrameSize
-        let cells = stripCells.withLock { $0 }
-        let strip = FilmstripImage.compose(
-            frames: FilmstripImage.frameIndices(count: frames.count).map { index in
-                (cells[index], "#\(frames[index].index) · \(Quantity.ms(frames[index].tMs))", frames[index].phase)
-            },
-            frameWidth: size.width, frameHeight: size.height, font: font)
-        try consume(OutputLayout.filmstripPath, .image(strip, scale: 1))
+        let strip = cells.withLock { cells in
+            FilmstripImage.compose(
+                frames: zip(shown, cells).map { index, canvas in
+                    (canvas, "#\(frames[index].index) · \(Quantity.ms(frames[index].tMs))", frames[index].phase)
+                },
+                frameWidth: size.width, frameHeight: size.height, font: font)
+        }
 
-        let report = RunReport(run: run, analysis: analysis, lint: lint, renderedStills: stillPanels, withFiles: true)
-        try consume(OutputLayout.reportPath, .document(report.jsonData()))
-        try consume(OutputLayout.contactSheetPath, .document(Data(ContactSheet.html(report: report, run: run, analysis: analysis).utf8)))
+        var sources: [Source] = [.drawn(path: OutputLayout.filmstripPath, canvas: strip)]
+        sources += frames.indices.map(Source.frame)
+        sources += run.stills.indices.map(Source.still)
+        let batchSize = Self.framesPerCore * max(1, ProcessInfo.processInfo.activeProcessorCount)
+        var start = 0
+        while start < sources.count {
+            // The strip's batch holds one image more, so the strip is not alone on its core.
+            let end = min(sources.count, start + batchSize + (start == 0 ? 1 : 0))
+            let batch = Array(sources[start..<end])
+            let prepared = Mutex<[Sink.Prepared?]>(Array(repeating: nil, count: batch.count))
+            DispatchQueue.concurrentPerform(iterations: batch.count) { position in
+                let path: String
+                let canvas: Canvas
+                let imageScale: Int
+                switch batch[position] {
+                case .drawn(let drawnPath, let drawn):
+                    (path, canvas, imageScale) = (drawnPath, drawn, 1)
+                case .frame(let index):
+                    guard let rendered = run.render(frames[index], font: font, scale: 1) else { return }
+                    note(rendered.missing)
+                    (path, canvas, imageScale) = (OutputLayout.framePath(frames[index].index), rendered.canvas, scale)
+                case .still(let index):
+                    let still = run.stills[index]
+                    guard let rendered = run.render(still.frame, font: font, scale: 1) else { return }
+                    note(rendered.missing)
+                    stillPanels.withLock { $0[index] = rendered.panels }
+                    (path, canvas, imageScale) = (OutputLayout.stillPath(still.name), rendered.canvas, scale)
+                }
+                let result = sink.prepare(path, canvas, scale: imageScale)
+                prepared.withLock { $0[position] = result }
+            }
+            try sink.finish(prepared.withLock { $0.compactMap { $0 } })
+            start = end
+        }
+
+        let panels = stillPanels.withLock { table in run.stills.indices.map { table[$0] ?? [] } }
+        let report = RunReport(run: run, analysis: analysis, lint: lint, renderedStills: panels, withFiles: true)
+        try documents(OutputLayout.reportPath, report.jsonData())
+        try documents(OutputLayout.contactSheetPath, Data(ContactSheet.html(report: report, run: run, analysis: analysis).utf8))
         return (report, missing.withLock { $0 })
     }
 }

@@ -1,5 +1,4 @@
 import FilmstripCore
-import FilmstripPNG
 import FilmstripRaster
 import FilmstripReports
 import Foundation
@@ -18,6 +17,8 @@ struct PlanRecording {
         let report: RunReport
         /// Code points the font lacked.
         let missing: [Unicode.Scalar]
+        /// How the images were written.
+        let images: FrameWriter.Statistics
     }
 
     let plan: CapturePlan
@@ -44,25 +45,12 @@ struct PlanRecording {
         try folder.prepare(subfolders: plan.stills.isEmpty ? ["frames"] : ["frames", "stills"])
         let previous = folder.read(OutputLayout.reportPath).flatMap(RunReport.read)?.writtenFiles ?? []
 
-        let folder = self.folder
-        let (report, missing) = try OutputRenderer(run: run, analysis: analysis, lint: lint, font: font).produce { path, item throws(CommandError) in
-            switch item {
-            case .image(let canvas, let scale):
-                try folder.write(Data(try Self.encode(canvas, scale: scale, file: "\(folder.path)/\(path)")), to: path)
-            case .document(let data):
-                try folder.write(data, to: path)
-            }
+        let writer = FrameWriter(folder: folder)
+        let (report, missing) = try OutputRenderer(run: run, analysis: analysis, lint: lint, font: font).produce(images: writer) { path, data throws(CommandError) in
+            try folder.write(data, to: path)
         }
         // Remove what an earlier run wrote and this one did not.
         folder.removeStale(previous: previous, current: Set(report.writtenFiles))
-        return Outcome(run: run, analysis: analysis, lint: lint, report: report, missing: missing)
-    }
-
-    private static func encode(_ canvas: Canvas, scale: Int, file: String) throws(CommandError) -> [UInt8] {
-        do {
-            return try PNGCodec.encode(canvas, scale: scale)
-        } catch {
-            throw CommandError(.output(path: file, reason: error.description))
-        }
+        return Outcome(run: run, analysis: analysis, lint: lint, report: report, missing: missing, images: writer.statistics)
     }
 }
