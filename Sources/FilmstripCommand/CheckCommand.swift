@@ -1,6 +1,7 @@
 import FilmstripCore
 import FilmstripRaster
 import FilmstripReports
+import Foundation
 
 /// `filmstrip check`: runs plans and judges them; writes nothing.
 ///
@@ -42,7 +43,9 @@ struct CheckCommand {
             } else if let recorded = folder.read(OutputLayout.reportPath).flatMap(RunReport.read), recorded.plan == plan.name {
                 if font == nil { font = try FontLoader().load(path: options.font) }
                 let comparison = OutputComparison(folder: folder.path)
-                _ = try OutputRenderer(run: run, analysis: analysis, lint: lint, font: font!.font).produce(images: comparison) { path, data in
+                _ = try OutputRenderer(run: run, analysis: analysis, lint: lint, font: font!.font).produce(images: comparison) { path, document throws(CommandError) in
+                    var data = Data()
+                    try document { data.append($0) }
                     comparison.compare(path, document: data)
                 }
                 comparison.noteStale(recorded.writtenFiles)

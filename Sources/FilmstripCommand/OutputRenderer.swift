@@ -27,15 +27,18 @@ struct OutputRenderer {
     private enum Source {
         case frame(Int)
         case still(Int)
-        case drawn(path: String, canvas: Canvas)
+        case strip
     }
+
+    /// A text document, produced in pieces: call it with a function that takes each piece in order.
+    typealias Document = ((Data) throws(CommandError) -> Void) throws(CommandError) -> Void
 
     /// Sends every image to `images` and every document (`report.json`, `index.html`) to
     /// `documents`, with its path relative to the plan's folder.
     /// - Returns: the report and the code points the font lacked.
     /// - Throws: the first error the sink or `documents` throws.
     func produce<Sink: ImageSink>(
-        images sink: Sink, documents: (String, Data) throws(CommandError) -> Void
+        images sink: Sink, documents: (String, Document) throws(CommandError) -> Void
     ) throws(CommandError) -> (report: RunReport, missing: [Unicode.Scalar]) {
         let run = self.run
         let font = self.font
@@ -50,24 +53,16 @@ struct OutputRenderer {
             }
         }
 
-        // The strip first: its frames drawn at 1× on all cores, then composed. Its encoding
-        // shares the first batch, so it runs beside the first frames'.
+        // The strip first, drawn one frame at a time; its encoding shares the first batch, so
+        // it runs beside the first frames'. The holder gives the canvas up once it is prepared.
         let shown = FilmstripImage.frameIndices(count: frames.count)
-        let cells = Mutex<[Canvas?]>(Array(repeating: nil, count: shown.count))
-        DispatchQueue.concurrentPerform(iterations: shown.count) { position in
-            let rendered = run.render(frames[shown[position]], font: font, scale: 1)
-            cells.withLock { $0[position] = rendered?.canvas }
-        }
         let size = run.logicalFrameSize
-        let strip = cells.withLock { cells in
-            FilmstripImage.compose(
-                frames: zip(shown, cells).map { index, canvas in
-                    (canvas, "#\(frames[index].index) · \(Quantity.ms(frames[index].tMs))", frames[index].phase)
-                },
-                frameWidth: size.width, frameHeight: size.height, font: font)
-        }
+        let strip = Mutex<Canvas?>(FilmstripImage.compose(count: shown.count, frameWidth: size.width, frameHeight: size.height, font: font) { position in
+            let frame = frames[shown[position]]
+            return (run.render(frame, font: font, scale: 1)?.canvas, "#\(frame.index) · \(Quantity.ms(frame.tMs))", frame.phase)
+        })
 
-        var sources: [Source] = [.drawn(path: OutputLayout.filmstripPath, canvas: strip)]
+        var sources: [Source] = [.strip]
         sources += frames.indices.map(Source.frame)
         sources += run.stills.indices.map(Source.still)
         let batchSize = Self.framesPerCore * max(1, ProcessInfo.processInfo.activeProcessorCount)
@@ -82,8 +77,9 @@ struct OutputRenderer {
                 let canvas: Canvas
                 let imageScale: Int
                 switch batch[position] {
-                case .drawn(let drawnPath, let drawn):
-                    (path, canvas, imageScale) = (drawnPath, drawn, 1)
+                case .strip:
+                    guard let drawn = strip.withLock({ $0.take() }) else { return }
+                    (path, canvas, imageScale) = (OutputLayout.filmstripPath, drawn, 1)
                 case .frame(let index):
                     guard let rendered = run.render(frames[index], font: font, scale: 1) else { return }
                     note(rendered.missing)
@@ -104,8 +100,18 @@ struct OutputRenderer {
 
         let panels = stillPanels.withLock { table in run.stills.indices.map { table[$0] ?? [] } }
         let report = RunReport(run: run, analysis: analysis, lint: lint, renderedStills: panels, withFiles: true)
-        try documents(OutputLayout.reportPath, report.jsonData())
-        try documents(OutputLayout.contactSheetPath, Data(ContactSheet.html(report: report, run: run, analysis: analysis).utf8))
+        try documents(OutputLayout.reportPath) { write throws(CommandError) in try report.writeJSON(write) }
+        try documents(OutputLayout.contactSheetPath) { write throws(CommandError) in
+            var buffer = Data()
+            try ContactSheet.write(report: report, run: run, analysis: analysis) { text throws(CommandError) in
+                buffer.append(contentsOf: text.utf8)
+                if buffer.count >= 65_536 {
+                    try write(buffer)
+                    buffer.removeAll(keepingCapacity: true)
+                }
+            }
+            try write(buffer)
+        }
         return (report, missing.withLock { $0 })
     }
 }

@@ -46,8 +46,8 @@ struct PlanRecording {
         let previous = folder.read(OutputLayout.reportPath).flatMap(RunReport.read)?.writtenFiles ?? []
 
         let writer = FrameWriter(folder: folder)
-        let (report, missing) = try OutputRenderer(run: run, analysis: analysis, lint: lint, font: font).produce(images: writer) { path, data throws(CommandError) in
-            try folder.write(data, to: path)
+        let (report, missing) = try OutputRenderer(run: run, analysis: analysis, lint: lint, font: font).produce(images: writer) { path, document throws(CommandError) in
+            try folder.write(path, pieces: document)
         }
         // Remove what an earlier run wrote and this one did not.
         folder.removeStale(previous: previous, current: Set(report.writtenFiles))

@@ -34,9 +34,19 @@ public enum FilmstripImage {
     /// (`"#3 · 1,500 ms"`) and phases (for the swatch colour; nil when dropped).
     /// - Returns: an RGBA8 canvas; 1×1 transparent when `frames` is empty.
     public static func compose(frames: [(canvas: Canvas?, label: String, phase: String?)], frameWidth: Int, frameHeight: Int, font: BitmapFont) -> Canvas {
-        guard !frames.isEmpty else { return Canvas(width: 1, height: 1) }
-        let columns = min(framesPerRow, frames.count)
-        let rows = (frames.count + columns - 1) / columns
+        compose(count: frames.count, frameWidth: frameWidth, frameHeight: frameHeight, font: font) { frames[$0] }
+    }
+
+    /// Composes the strip of `count` cells, asking `cell` for each one (position 0 ..< `count`)
+    /// just before drawing it, so only one frame canvas is held at a time.
+    /// - Returns: an RGBA8 canvas; 1×1 transparent when `count` is 0.
+    public static func compose(
+        count: Int, frameWidth: Int, frameHeight: Int, font: BitmapFont,
+        cell: (Int) -> (canvas: Canvas?, label: String, phase: String?)
+    ) -> Canvas {
+        guard count > 0 else { return Canvas(width: 1, height: 1) }
+        let columns = min(framesPerRow, count)
+        let rows = (count + columns - 1) / columns
         let cellWidth = frameWidth + gap
         let rowHeight = holeBand + frameHeight + labelHeight + holeBand
         let film = Color(hex: 0x050507)
@@ -51,7 +61,8 @@ public enum FilmstripImage {
                 x += 16
             }
         }
-        for (index, frame) in frames.enumerated() {
+        for index in 0..<count {
+            let frame = cell(index)
             let left = gap + (index % columns) * cellWidth
             let top = (index / columns) * (rowHeight + gap) + holeBand
             if let canvas = frame.canvas {

@@ -57,6 +57,48 @@ import Testing
         #expect(try Self.make().2.jsonData() == data)
     }
 
+    @Test func reportWrittenInPiecesIsByteIdenticalToTheWholeOne() throws {
+        var (_, _, report) = try Self.make()
+        func pieces(_ report: RunReport) -> (Data, Int) {
+            var data = Data()
+            var count = 0
+            report.writeJSON { (piece: Data) in
+                data.append(piece)
+                count += 1
+            }
+            return (data, count)
+        }
+        #expect(pieces(report).0 == report.jsonData(), "with stills whose panels carry texts")
+
+        // A run long enough to need several pieces.
+        var plan = Self.plan
+        plan.windowMs = 200_000
+        plan.frameIntervalMs = 100
+        let run = try BenchCatalog.run(plan, clock: .virtual)
+        let long = RunReport(run: run, analysis: Analysis(run), lint: [], renderedStills: [], withFiles: true)
+        let (data, count) = pieces(long)
+        #expect(count > 1)
+        #expect(data == long.jsonData())
+
+        report.frames = []
+        #expect(pieces(report).0 == report.jsonData(), "no frames")
+    }
+
+    @Test func contactSheetWrittenInPiecesIsTheWholePage() throws {
+        var plan = Self.plan
+        plan.windowMs = 200_000
+        plan.frameIntervalMs = 100
+        let run = try BenchCatalog.run(plan, clock: .virtual)
+        let analysis = Analysis(run)
+        let report = RunReport(run: run, analysis: analysis, lint: [], renderedStills: [], withFiles: true)
+        var pieces: [String] = []
+        ContactSheet.write(report: report, run: run, analysis: analysis) { pieces.append($0) }
+        #expect(pieces.count > 2000, "one piece per frame at least")
+        #expect(pieces.allSatisfy { $0.utf8.count < 70_000 })
+        #expect(pieces.joined() == ContactSheet.html(report: report, run: run, analysis: analysis))
+        #expect(pieces.joined().contains("#1999 · 199,900 ms"))
+    }
+
     @Test func terminalTableAlignsTheDwellColumns() throws {
         let (run, analysis, _) = try Self.make()
         #expect(TerminalTable.lines(run: run, analysis: analysis) == [
