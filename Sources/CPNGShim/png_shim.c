@@ -132,6 +132,52 @@ int fs_png_encode_rgba(const unsigned char *rgba, uint32_t width, uint32_t heigh
     return 0;
 }
 
+// One output row of an indexed image: each of the `width` source indices repeated `scale` times
+// (into `expanded`, width * scale bytes), then packed `8 / bit_depth` to a byte, first pixel in
+// the high bits, the last byte padded with zero bits.
+static void fs_pack_row(const unsigned char *source, uint32_t width, uint32_t scale, int bit_depth,
+                        unsigned char *expanded, unsigned char *row) {
+    size_t out_width = (size_t)width * scale;
+    // Spelled out for the common scales: a compiler turns the general loop into one memset
+    // call per pixel, which costs more than the copying.
+    switch (scale) {
+    case 1:
+        memcpy(expanded, source, width);
+        break;
+    case 2:
+        for (uint32_t x = 0; x < width; x++) expanded[2 * x] = expanded[2 * x + 1] = source[x];
+        break;
+    case 3:
+        for (uint32_t x = 0; x < width; x++) expanded[3 * x] = expanded[3 * x + 1] = expanded[3 * x + 2] = source[x];
+        break;
+    default: {
+        unsigned char *e = expanded;
+        for (uint32_t x = 0; x < width; x++) {
+            unsigned char index = source[x];
+            for (uint32_t k = 0; k < scale; k++) *e++ = index;
+        }
+    }
+    }
+    if (bit_depth == 8) {
+        memcpy(row, expanded, out_width);
+        return;
+    }
+    size_t per_byte = (size_t)(8 / bit_depth);
+    size_t full = out_width / per_byte;
+    size_t rest = out_width % per_byte;
+    const unsigned char *p = expanded;
+    for (size_t i = 0; i < full; i++) {
+        unsigned int packed = 0;
+        for (size_t j = 0; j < per_byte; j++) packed = (packed << bit_depth) | *p++;
+        row[i] = (unsigned char)packed;
+    }
+    if (rest > 0) {
+        unsigned int packed = 0;
+        for (size_t j = 0; j < rest; j++) packed = (packed << bit_depth) | *p++;
+        row[full] = (unsigned char)(packed << (bit_depth * (int)(per_byte - rest)));
+    }
+}
+
 int fs_png_encode_indexed(const unsigned char *indices, uint32_t width, uint32_t height, size_t stride,
                           uint32_t scale, const unsigned char *palette_rgba, int palette_count, int bit_depth,
                           fs_png_settings settings, fs_png_buffer *out, char message[FS_PNG_MESSAGE_SIZE]) {
@@ -169,7 +215,10 @@ int fs_png_encode_indexed(const unsigned char *indices, uint32_t width, uint32_t
     uint32_t out_height = height * scale;
     size_t packed_stride = ((size_t)out_width * (size_t)bit_depth + 7) / 8;
     unsigned char *row = (unsigned char *)malloc(packed_stride);
-    if (row == NULL) {
+    unsigned char *expanded = (unsigned char *)malloc(out_width);
+    if (row == NULL || expanded == NULL) {
+        free(row);
+        free(expanded);
         fs_copy_message(message, "out of memory");
         return 1;
     }
@@ -177,18 +226,21 @@ int fs_png_encode_indexed(const unsigned char *indices, uint32_t width, uint32_t
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &state, fs_error, fs_warning);
     if (png == NULL) {
         free(row);
+        free(expanded);
         fs_copy_message(message, "png_create_write_struct failed");
         return 1;
     }
     png_infop info = png_create_info_struct(png);
     if (info == NULL) {
         free(row);
+        free(expanded);
         png_destroy_write_struct(&png, NULL);
         fs_copy_message(message, "png_create_info_struct failed");
         return 1;
     }
     if (setjmp(png_jmpbuf(png))) {
         free(row);
+        free(expanded);
         png_destroy_write_struct(&png, &info);
         fs_png_buffer_free(out);
         return 1;
@@ -200,28 +252,14 @@ int fs_png_encode_indexed(const unsigned char *indices, uint32_t width, uint32_t
     png_set_PLTE(png, info, colors, palette_count);
     if (last_translucent >= 0) png_set_tRNS(png, info, alphas, last_translucent + 1, NULL);
     png_write_info(png, info);
-    int per_byte = 8 / bit_depth;
     for (uint32_t y = 0; y < height; y++) {
-        const unsigned char *source = indices + (size_t)y * stride;
-        // Pack one output row: every source index repeated `scale` times, big-endian within a byte.
-        memset(row, 0, packed_stride);
-        uint32_t x_out = 0;
-        for (uint32_t x = 0; x < width; x++) {
-            unsigned char index = source[x];
-            for (uint32_t k = 0; k < scale; k++, x_out++) {
-                if (bit_depth == 8) {
-                    row[x_out] = index;
-                } else {
-                    int shift = 8 - bit_depth * (int)(x_out % (uint32_t)per_byte + 1);
-                    row[x_out / (uint32_t)per_byte] |= (unsigned char)(index << shift);
-                }
-            }
-        }
+        fs_pack_row(indices + (size_t)y * stride, width, scale, bit_depth, expanded, row);
         for (uint32_t k = 0; k < scale; k++) png_write_row(png, row);
     }
     png_write_end(png, NULL);
     png_destroy_write_struct(&png, &info);
     free(row);
+    free(expanded);
     return 0;
 }
 
