@@ -94,7 +94,7 @@ enum Help {
         OUTPUTS (per plan, in DIR/<plan>/)
           frames/NNNN.png    every frame, at the plan's scale
           stills/NAME.png    the plan's stills
-          filmstrip.png      all frames in one strip, labelled with their time
+          filmstrip.png      the frames in one strip (up to 32, evenly spaced), labelled with their time
           report.json        dwell, coverage, dominance, timeline and files
           index.html         the contact sheet
         and DIR/index.html across all plans. Every plan is validated before anything is written.
