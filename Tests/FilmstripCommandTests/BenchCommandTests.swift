@@ -6,6 +6,7 @@ import Testing
 @Suite(.serialized) struct BenchCommandTests {
     @Test func benchPrintsOneJSONObjectWithTheRequiredFigures() throws {
         let workspace = try CommandRunner.workspace(plans: [CommandRunner.root.appendingPathComponent("captures/inbox-cycle.json")])
+        defer { try? FileManager.default.removeItem(at: workspace) }
         let result = try CommandRunner.run(["bench", "--runs", "2", "--frames", "6", "--json"], in: workspace)
         #expect(result.status == 0, "\(result.stderr)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
@@ -24,6 +25,7 @@ import Testing
 
     @Test func benchTableHasARowPerRunAndTheMedians() throws {
         let workspace = try CommandRunner.workspace(plans: [CommandRunner.root.appendingPathComponent("captures/inbox-pinned-empty.json")])
+        defer { try? FileManager.default.removeItem(at: workspace) }
         let result = try CommandRunner.run(["bench", "--plan", "captures/inbox-pinned-empty.json", "--runs", "1"], in: workspace)
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n")
@@ -34,6 +36,7 @@ import Testing
 
     @Test func benchRefusesBadCounts() throws {
         let workspace = try CommandRunner.workspace(plans: [])
+        defer { try? FileManager.default.removeItem(at: workspace) }
         let result = try CommandRunner.run(["bench", "--runs", "0"], in: workspace)
         #expect(result.status == 2 && result.stderr.contains("--runs expects a whole number of at least 1, found '0'"))
         #expect(try CommandRunner.run(["bench", "--help"], in: workspace).stdout.contains("zlib-only ms"))

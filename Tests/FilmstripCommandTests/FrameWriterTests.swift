@@ -7,6 +7,7 @@ import Testing
 /// `record`'s image sink: an image identical to one already written is written again from its
 /// encoded bytes, within a batch and across batches, and only then.
 @Suite struct FrameWriterTests {
+    /// A fresh folder under the temporary directory; each test removes it when done.
     static func folder() throws -> OutputFolder {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("filmstrip-writer-\(UUID().uuidString)")
         let folder = OutputFolder(path: url.path)
@@ -22,6 +23,7 @@ import Testing
 
     @Test func aRepeatInTheSameBatchIsWrittenFromTheFirstImagesBytes() throws {
         let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder.path) }
         let writer = FrameWriter(folder: folder)
         let batch = [
             writer.prepare("frames/0000.png", Self.canvas(marked: 1), scale: 2),
@@ -41,6 +43,7 @@ import Testing
 
     @Test func aRepeatOfAnEarlierBatchIsConfirmedAgainstItsFile() throws {
         let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder.path) }
         let writer = FrameWriter(folder: folder)
         try writer.finish([writer.prepare("frames/0000.png", Self.canvas(marked: 4), scale: 1)])
         try writer.finish([
@@ -59,6 +62,7 @@ import Testing
 
     @Test func imagesWithMoreThan256ColoursAreWrittenAsRGBA() throws {
         let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder.path) }
         let writer = FrameWriter(folder: folder)
         var canvas = Canvas(width: 20, height: 20)
         for y in 0..<20 {

@@ -16,6 +16,7 @@ import Testing
 
     @Test func everyWrittenFrameHasThePixelsOfTheStraightforwardRGBAEncoding() throws {
         let workspace = try CommandRunner.workspace(plans: [Self.plan])
+        defer { try? FileManager.default.removeItem(at: workspace) }
         let result = try CommandRunner.run(["record"], in: workspace)
         #expect(result.status == 0, "\(result.stderr)")
         let folder = workspace.appendingPathComponent("captures/repeated-stills")
@@ -40,6 +41,7 @@ import Testing
         var snapshots: [[String: Data]] = []
         for _ in 0..<3 {
             let workspace = try CommandRunner.workspace(plans: [Self.plan])
+            defer { try? FileManager.default.removeItem(at: workspace) }
             let result = try CommandRunner.run(["record"], in: workspace)
             #expect(result.status == 0, "\(result.stderr)")
             snapshots.append(CommandRunner.snapshot(workspace.appendingPathComponent("captures")))
@@ -57,6 +59,7 @@ import Testing
 
         // bench counts them: three repeats, on every run.
         let workspace = try CommandRunner.workspace(plans: [Self.plan])
+        defer { try? FileManager.default.removeItem(at: workspace) }
         let bench = try CommandRunner.run(["bench", "--plan", "captures/repeated-stills.json", "--runs", "2", "--json"], in: workspace)
         #expect(bench.status == 0, "\(bench.stderr)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(bench.stdout.utf8)) as? [String: Any])
@@ -69,6 +72,7 @@ import Testing
         // Drawing needs the font; a broken font is only noticed when something is drawn.
         let font = CommandRunner.fixtures.appendingPathComponent("broken-font.bdf").path
         let workspace = try CommandRunner.workspace(plans: [Self.plan])
+        defer { try? FileManager.default.removeItem(at: workspace) }
         let unrecorded = try CommandRunner.run(["check", "--font", font], in: workspace)
         #expect(unrecorded.status == 0, "nothing recorded to compare: \(unrecorded.stderr)")
         #expect(unrecorded.stdout.contains("recorded outputs: none in captures/repeated-stills/ to compare"))

@@ -7,6 +7,7 @@ import Testing
     @Test func piecesLandWholeOrNotAtAll() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("filmstrip-folder-\(UUID().uuidString)")
         let folder = OutputFolder(path: url.path)
+        defer { try? FileManager.default.removeItem(at: url) }
         try folder.prepare(subfolders: [])
         try folder.write("report.json") { write throws(CommandError) in
             for piece in ["{", "\"a\" : 1", "}\n"] { try write(Data(piece.utf8)) }

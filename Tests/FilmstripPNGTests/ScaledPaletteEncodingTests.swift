@@ -2,7 +2,7 @@ import FilmstripPNG
 import FilmstripRaster
 import Testing
 
-@Suite struct PNGCodecTests {
+@Suite struct ScaledPaletteEncodingTests {
     /// A canvas with `colors` distinct opaque colours, one per pixel, then repeated.
     static func canvas(colors: Int, width: Int = 40, height: Int = 30) -> Canvas {
         var canvas = Canvas(width: width, height: height)

@@ -2,7 +2,7 @@ import FilmstripRaster
 import Testing
 
 /// Pixel tests as patterns: one character per pixel, legend given per test.
-@Suite struct CanvasTests {
+@Suite struct CanvasPatternTests {
     /// The canvas as rows of characters, one per pixel, from `legend` (colour → character; '?' otherwise).
     static func pattern(_ canvas: Canvas, _ legend: [Color: Character]) -> [String] {
         (0..<canvas.height).map { y in
