@@ -1,7 +1,7 @@
 // swift-tools-version: 6.0
 // filmstrip: records filmstrips of async-state UI benches and measures them.
 // Targets follow the data flow of DESIGN.md with no back edges:
-// CLibPNG, CZlib → CPNGShim → FilmstripPNG; FilmstripRaster → FilmstripCore → FilmstripReports;
+// CLibPNG → CPNGShim, CZlib → FilmstripPNG; FilmstripRaster → FilmstripCore → FilmstripReports;
 // FilmstripCommand (the only target that touches files, environment and terminal) → filmstrip.
 import PackageDescription
 
@@ -28,7 +28,7 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
-        .target(name: "CPNGShim", dependencies: ["CLibPNG", "CZlib"]),
+        .target(name: "CPNGShim", dependencies: ["CLibPNG"]),
         .target(name: "FilmstripRaster", swiftSettings: swiftSettings),
         .target(name: "FilmstripPNG", dependencies: ["CPNGShim", "CZlib", "FilmstripRaster"], swiftSettings: swiftSettings),
         .target(name: "FilmstripCore", dependencies: ["FilmstripRaster"], swiftSettings: swiftSettings),

@@ -4,7 +4,6 @@
 
 #include <png.h>
 #include <setjmp.h>
-#include <zlib.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -80,10 +79,6 @@ static int fs_check_settings(uint32_t width, uint32_t height, fs_png_settings se
     }
     if (settings.strategy < 0 || settings.strategy > 3) {
         fs_copy_message(message, "strategy must be 0 (default), 1 (filtered), 2 (Huffman only) or 3 (RLE)");
-        return 1;
-    }
-    if (settings.max_chain < 0 || settings.max_chain > 32768) {
-        fs_copy_message(message, "max_chain must be 0 (the level's own) or 1...32768");
         return 1;
     }
     return 0;
@@ -183,67 +178,6 @@ static void fs_pack_row(const unsigned char *source, uint32_t width, uint32_t sc
     }
 }
 
-// zlib's own parameters per level (deflate.c's configuration_table): good_length, max_lazy,
-// nice_length, max_chain. Levels 4...9 use lazy matching, where deflateTune applies.
-static const int fs_zlib_levels[10][4] = {
-    {0, 0, 0, 0},       {4, 4, 8, 4},       {4, 5, 16, 8},      {4, 6, 32, 32},   {4, 4, 16, 16},
-    {8, 16, 32, 32},    {8, 16, 128, 128},  {8, 32, 128, 256},  {32, 128, 258, 1024}, {32, 258, 258, 4096},
-};
-
-// The IDAT payload of an indexed image with filter None on every row: each packed row after a
-// 0 byte, each source row `scale` times, deflated in one zlib stream with `settings` and
-// max_chain. `row` holds packed_stride + 1 bytes. Returns 0, or 1 with a message.
-static int fs_deflate_rows(const unsigned char *indices, uint32_t width, uint32_t height, size_t stride,
-                           uint32_t scale, int bit_depth, fs_png_settings settings, unsigned char *expanded,
-                           unsigned char *row, size_t packed_stride, fs_png_buffer *idat, char *message) {
-    z_stream z;
-    memset(&z, 0, sizeof z);
-    if (deflateInit2(&z, settings.compression_level, Z_DEFLATED, 15, settings.mem_level, settings.strategy) != Z_OK) {
-        fs_copy_message(message, "zlib deflateInit2 failed");
-        return 1;
-    }
-    int level = settings.compression_level;
-    if (level >= 4 && deflateTune(&z, fs_zlib_levels[level][0], fs_zlib_levels[level][1], fs_zlib_levels[level][2],
-                                  settings.max_chain) != Z_OK) {
-        deflateEnd(&z);
-        fs_copy_message(message, "zlib deflateTune failed");
-        return 1;
-    }
-    size_t raw = (packed_stride + 1) * (size_t)height * scale;
-    idat->capacity = deflateBound(&z, (uLong)raw);
-    idat->data = (unsigned char *)malloc(idat->capacity);
-    if (idat->data == NULL) {
-        deflateEnd(&z);
-        fs_copy_message(message, "out of memory");
-        return 1;
-    }
-    z.next_out = idat->data;
-    z.avail_out = (uInt)idat->capacity;
-    row[0] = 0;  // filter type None
-    for (uint32_t y = 0; y < height; y++) {
-        fs_pack_row(indices + (size_t)y * stride, width, scale, bit_depth, expanded, row + 1);
-        for (uint32_t k = 0; k < scale; k++) {
-            z.next_in = row;
-            z.avail_in = (uInt)(packed_stride + 1);
-            if (deflate(&z, Z_NO_FLUSH) != Z_OK || z.avail_in != 0) {
-                deflateEnd(&z);
-                fs_png_buffer_free(idat);
-                fs_copy_message(message, "zlib deflate failed");
-                return 1;
-            }
-        }
-    }
-    if (deflate(&z, Z_FINISH) != Z_STREAM_END) {
-        deflateEnd(&z);
-        fs_png_buffer_free(idat);
-        fs_copy_message(message, "zlib deflate did not finish");
-        return 1;
-    }
-    idat->size = (size_t)z.total_out;
-    deflateEnd(&z);
-    return 0;
-}
-
 int fs_png_encode_indexed(const unsigned char *indices, uint32_t width, uint32_t height, size_t stride,
                           uint32_t scale, const unsigned char *palette_rgba, int palette_count, int bit_depth,
                           fs_png_settings settings, fs_png_buffer *out, char message[FS_PNG_MESSAGE_SIZE]) {
@@ -280,7 +214,7 @@ int fs_png_encode_indexed(const unsigned char *indices, uint32_t width, uint32_t
     uint32_t out_width = width * scale;
     uint32_t out_height = height * scale;
     size_t packed_stride = ((size_t)out_width * (size_t)bit_depth + 7) / 8;
-    unsigned char *row = (unsigned char *)malloc(packed_stride + 1);
+    unsigned char *row = (unsigned char *)malloc(packed_stride);
     unsigned char *expanded = (unsigned char *)malloc(out_width);
     if (row == NULL || expanded == NULL) {
         free(row);
@@ -288,21 +222,11 @@ int fs_png_encode_indexed(const unsigned char *indices, uint32_t width, uint32_t
         fs_copy_message(message, "out of memory");
         return 1;
     }
-    // With a chain limit and no filters, the rows are deflated here, before libpng runs.
-    int own_idat = settings.max_chain > 0 && settings.filters == PNG_FILTER_NONE;
-    fs_png_buffer idat = {NULL, 0, 0};
-    if (own_idat && fs_deflate_rows(indices, width, height, stride, scale, bit_depth, settings, expanded, row,
-                                    packed_stride, &idat, message) != 0) {
-        free(row);
-        free(expanded);
-        return 1;
-    }
     fs_write_state state = {out, message};
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &state, fs_error, fs_warning);
     if (png == NULL) {
         free(row);
         free(expanded);
-        fs_png_buffer_free(&idat);
         fs_copy_message(message, "png_create_write_struct failed");
         return 1;
     }
@@ -310,7 +234,6 @@ int fs_png_encode_indexed(const unsigned char *indices, uint32_t width, uint32_t
     if (info == NULL) {
         free(row);
         free(expanded);
-        fs_png_buffer_free(&idat);
         png_destroy_write_struct(&png, NULL);
         fs_copy_message(message, "png_create_info_struct failed");
         return 1;
@@ -318,7 +241,6 @@ int fs_png_encode_indexed(const unsigned char *indices, uint32_t width, uint32_t
     if (setjmp(png_jmpbuf(png))) {
         free(row);
         free(expanded);
-        fs_png_buffer_free(&idat);
         png_destroy_write_struct(&png, &info);
         fs_png_buffer_free(out);
         return 1;
@@ -330,20 +252,12 @@ int fs_png_encode_indexed(const unsigned char *indices, uint32_t width, uint32_t
     png_set_PLTE(png, info, colors, palette_count);
     if (last_translucent >= 0) png_set_tRNS(png, info, alphas, last_translucent + 1, NULL);
     png_write_info(png, info);
-    if (own_idat) {
-        // One IDAT chunk with the stream deflated above, then IEND: the same chunks libpng ends
-        // a file with (it would split IDAT into 8 KiB chunks; both are valid PNG).
-        png_write_chunk(png, (png_const_bytep) "IDAT", idat.data, idat.size);
-        png_write_chunk(png, (png_const_bytep) "IEND", NULL, 0);
-    } else {
-        for (uint32_t y = 0; y < height; y++) {
-            fs_pack_row(indices + (size_t)y * stride, width, scale, bit_depth, expanded, row);
-            for (uint32_t k = 0; k < scale; k++) png_write_row(png, row);
-        }
-        png_write_end(png, NULL);
+    for (uint32_t y = 0; y < height; y++) {
+        fs_pack_row(indices + (size_t)y * stride, width, scale, bit_depth, expanded, row);
+        for (uint32_t k = 0; k < scale; k++) png_write_row(png, row);
     }
+    png_write_end(png, NULL);
     png_destroy_write_struct(&png, &info);
-    fs_png_buffer_free(&idat);
     free(row);
     free(expanded);
     return 0;

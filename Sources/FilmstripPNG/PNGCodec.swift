@@ -43,11 +43,7 @@ public enum PNGCodec {
         guard image.width > 0, image.height > 0 else {
             throw PNGError(message: "cannot encode an image of \(image.width)×\(image.height) pixels")
         }
-        var native = nativeSettings(settings)
-        if settings.chainLimit == .rowLength {
-            let rowBytes = 1 + (image.width * max(1, scale) * image.bitDepth + 7) / 8
-            native.max_chain = Int32(min(32_768, (rowBytes + 63) / 64 * 64))
-        }
+        let native = nativeSettings(settings)
         return try call { buffer, message in
             image.indices.withUnsafeBufferPointer { indices in
                 image.palette.withUnsafeBufferPointer { palette in
@@ -69,7 +65,7 @@ public enum PNGCodec {
         }
         return fs_png_settings(
             compression_level: Int32(settings.compressionLevel), mem_level: Int32(settings.memoryLevel),
-            strategy: Int32(settings.strategy.rawValue), filters: filters, max_chain: 0)
+            strategy: Int32(settings.strategy.rawValue), filters: filters)
     }
 
     /// Decodes a PNG file's bytes (any colour type and bit depth libpng reads) into an RGBA8 canvas.

@@ -30,16 +30,11 @@ typedef struct fs_png_buffer {
 /// zlib settings for the IDAT stream. level: 0...9. mem_level: 1...9 (zlib's default is 8).
 /// strategy: 0 default, 1 filtered, 2 Huffman only, 3 RLE (zlib's Z_* values).
 /// filters: a mask of PNG_FILTER_* values (0 = libpng's default for the colour type).
-/// max_chain: 0 keeps the level's own search depth; above 0, for indexed images written with
-/// filter None only (the shim then deflates the rows itself and writes one IDAT chunk), zlib
-/// follows hash chains at most this far (deflateTune's max_chain; the level's other
-/// parameters stay; levels 4...9 only).
 typedef struct fs_png_settings {
     int compression_level;
     int mem_level;
     int strategy;
     int filters;
-    int max_chain;
 } fs_png_settings;
 
 /// Encodes an RGBA8 image as an 8-bit truecolour-with-alpha PNG.
