@@ -1,7 +1,7 @@
 // swift-tools-version: 6.0
 // filmstrip: records filmstrips of async-state UI benches and measures them.
 // Targets follow the data flow of DESIGN.md with no back edges:
-// CLibPNG → CPNGShim → FilmstripPNG; FilmstripRaster → FilmstripCore → FilmstripReports;
+// CLibPNG → CPNGShim, CZlib → FilmstripPNG; FilmstripRaster → FilmstripCore → FilmstripReports;
 // FilmstripCommand (the only target that touches files, environment and terminal) → filmstrip.
 import PackageDescription
 
@@ -23,9 +23,14 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]
         ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         .target(name: "CPNGShim", dependencies: ["CLibPNG"]),
         .target(name: "FilmstripRaster", swiftSettings: swiftSettings),
-        .target(name: "FilmstripPNG", dependencies: ["CPNGShim", "FilmstripRaster"], swiftSettings: swiftSettings),
+        .target(name: "FilmstripPNG", dependencies: ["CPNGShim", "CZlib", "FilmstripRaster"], swiftSettings: swiftSettings),
         .target(name: "FilmstripCore", dependencies: ["FilmstripRaster"], swiftSettings: swiftSettings),
         .target(name: "FilmstripReports", dependencies: ["FilmstripCore", "FilmstripRaster"], swiftSettings: swiftSettings),
         .target(
@@ -42,7 +47,7 @@ let package = Package(
         .testTarget(name: "FilmstripReportsTests", dependencies: ["FilmstripReports", "FilmstripCore"], swiftSettings: swiftSettings),
         .testTarget(
             name: "FilmstripCommandTests",
-            dependencies: ["FilmstripPNG", "FilmstripRaster", "filmstrip"],
+            dependencies: ["FilmstripCommand", "FilmstripCore", "FilmstripPNG", "FilmstripRaster", "filmstrip"],
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),

@@ -64,33 +64,40 @@ void fs_png_buffer_free(fs_png_buffer *buffer) {
 
 void fs_png_free(void *pointer) { free(pointer); }
 
-static int fs_check_settings(uint32_t width, uint32_t height, int compression_level, char *message) {
+static int fs_check_settings(uint32_t width, uint32_t height, fs_png_settings settings, char *message) {
     if (width == 0 || height == 0) {
         fs_copy_message(message, "image has zero width or height");
         return 1;
     }
-    if (compression_level < 0 || compression_level > 9) {
+    if (settings.compression_level < 0 || settings.compression_level > 9) {
         fs_copy_message(message, "compression level must be 0...9");
+        return 1;
+    }
+    if (settings.mem_level < 1 || settings.mem_level > 9) {
+        fs_copy_message(message, "memory level must be 1...9");
+        return 1;
+    }
+    if (settings.strategy < 0 || settings.strategy > 3) {
+        fs_copy_message(message, "strategy must be 0 (default), 1 (filtered), 2 (Huffman only) or 3 (RLE)");
         return 1;
     }
     return 0;
 }
 
-static void fs_set_common(png_structp png, int compression_level, int filters) {
-    png_set_compression_level(png, compression_level);
-    png_set_compression_mem_level(png, 8);
+static void fs_set_common(png_structp png, fs_png_settings settings) {
+    png_set_compression_level(png, settings.compression_level);
+    png_set_compression_mem_level(png, settings.mem_level);
     png_set_compression_window_bits(png, 15);
-    png_set_compression_strategy(png, 0 /* Z_DEFAULT_STRATEGY */);
-    if (filters != 0) png_set_filter(png, PNG_FILTER_TYPE_BASE, filters);
+    png_set_compression_strategy(png, settings.strategy);
+    if (settings.filters != 0) png_set_filter(png, PNG_FILTER_TYPE_BASE, settings.filters);
 }
 
 int fs_png_encode_rgba(const unsigned char *rgba, uint32_t width, uint32_t height, size_t stride,
-                       int compression_level, int filters, fs_png_buffer *out,
-                       char message[FS_PNG_MESSAGE_SIZE]) {
+                       fs_png_settings settings, fs_png_buffer *out, char message[FS_PNG_MESSAGE_SIZE]) {
     out->data = NULL;
     out->size = 0;
     out->capacity = 0;
-    if (fs_check_settings(width, height, compression_level, message) != 0) return 1;
+    if (fs_check_settings(width, height, settings, message) != 0) return 1;
     if (stride < (size_t)width * 4) {
         fs_copy_message(message, "stride is smaller than width * 4");
         return 1;
@@ -113,7 +120,7 @@ int fs_png_encode_rgba(const unsigned char *rgba, uint32_t width, uint32_t heigh
         return 1;
     }
     png_set_write_fn(png, &state, fs_write, fs_flush);
-    fs_set_common(png, compression_level, filters);
+    fs_set_common(png, settings);
     png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
                  PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
     png_write_info(png, info);
@@ -125,14 +132,63 @@ int fs_png_encode_rgba(const unsigned char *rgba, uint32_t width, uint32_t heigh
     return 0;
 }
 
+// One output row of an indexed image: each of the `width` source indices repeated `scale` times
+// (into `expanded`, width * scale bytes), then packed `8 / bit_depth` to a byte, first pixel in
+// the high bits, the last byte padded with zero bits.
+static void fs_pack_row(const unsigned char *source, uint32_t width, uint32_t scale, int bit_depth,
+                        unsigned char *expanded, unsigned char *row) {
+    size_t out_width = (size_t)width * scale;
+    // Spelled out for the common scales: a compiler turns the general loop into one memset
+    // call per pixel, which costs more than the copying.
+    switch (scale) {
+    case 1:
+        memcpy(expanded, source, width);
+        break;
+    case 2:
+        for (uint32_t x = 0; x < width; x++) expanded[2 * x] = expanded[2 * x + 1] = source[x];
+        break;
+    case 3:
+        for (uint32_t x = 0; x < width; x++) expanded[3 * x] = expanded[3 * x + 1] = expanded[3 * x + 2] = source[x];
+        break;
+    default: {
+        unsigned char *e = expanded;
+        for (uint32_t x = 0; x < width; x++) {
+            unsigned char index = source[x];
+            for (uint32_t k = 0; k < scale; k++) *e++ = index;
+        }
+    }
+    }
+    if (bit_depth == 8) {
+        memcpy(row, expanded, out_width);
+        return;
+    }
+    size_t per_byte = (size_t)(8 / bit_depth);
+    size_t full = out_width / per_byte;
+    size_t rest = out_width % per_byte;
+    const unsigned char *p = expanded;
+    for (size_t i = 0; i < full; i++) {
+        unsigned int packed = 0;
+        for (size_t j = 0; j < per_byte; j++) packed = (packed << bit_depth) | *p++;
+        row[i] = (unsigned char)packed;
+    }
+    if (rest > 0) {
+        unsigned int packed = 0;
+        for (size_t j = 0; j < rest; j++) packed = (packed << bit_depth) | *p++;
+        row[full] = (unsigned char)(packed << (bit_depth * (int)(per_byte - rest)));
+    }
+}
+
 int fs_png_encode_indexed(const unsigned char *indices, uint32_t width, uint32_t height, size_t stride,
-                          const unsigned char *palette_rgba, int palette_count, int bit_depth,
-                          int compression_level, int filters, fs_png_buffer *out,
-                          char message[FS_PNG_MESSAGE_SIZE]) {
+                          uint32_t scale, const unsigned char *palette_rgba, int palette_count, int bit_depth,
+                          fs_png_settings settings, fs_png_buffer *out, char message[FS_PNG_MESSAGE_SIZE]) {
     out->data = NULL;
     out->size = 0;
     out->capacity = 0;
-    if (fs_check_settings(width, height, compression_level, message) != 0) return 1;
+    if (fs_check_settings(width, height, settings, message) != 0) return 1;
+    if (scale < 1 || scale > 64) {
+        fs_copy_message(message, "scale must be 1...64");
+        return 1;
+    }
     if (palette_count < 1 || palette_count > 256) {
         fs_copy_message(message, "palette must hold 1...256 entries");
         return 1;
@@ -155,9 +211,14 @@ int fs_png_encode_indexed(const unsigned char *indices, uint32_t width, uint32_t
         alphas[i] = palette_rgba[i * 4 + 3];
         if (alphas[i] != 255) last_translucent = i;
     }
-    size_t packed_stride = ((size_t)width * (size_t)bit_depth + 7) / 8;
+    uint32_t out_width = width * scale;
+    uint32_t out_height = height * scale;
+    size_t packed_stride = ((size_t)out_width * (size_t)bit_depth + 7) / 8;
     unsigned char *row = (unsigned char *)malloc(packed_stride);
-    if (row == NULL) {
+    unsigned char *expanded = (unsigned char *)malloc(out_width);
+    if (row == NULL || expanded == NULL) {
+        free(row);
+        free(expanded);
         fs_copy_message(message, "out of memory");
         return 1;
     }
@@ -165,46 +226,40 @@ int fs_png_encode_indexed(const unsigned char *indices, uint32_t width, uint32_t
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &state, fs_error, fs_warning);
     if (png == NULL) {
         free(row);
+        free(expanded);
         fs_copy_message(message, "png_create_write_struct failed");
         return 1;
     }
     png_infop info = png_create_info_struct(png);
     if (info == NULL) {
         free(row);
+        free(expanded);
         png_destroy_write_struct(&png, NULL);
         fs_copy_message(message, "png_create_info_struct failed");
         return 1;
     }
     if (setjmp(png_jmpbuf(png))) {
         free(row);
+        free(expanded);
         png_destroy_write_struct(&png, &info);
         fs_png_buffer_free(out);
         return 1;
     }
     png_set_write_fn(png, &state, fs_write, fs_flush);
-    fs_set_common(png, compression_level, filters);
-    png_set_IHDR(png, info, width, height, bit_depth, PNG_COLOR_TYPE_PALETTE, PNG_INTERLACE_NONE,
+    fs_set_common(png, settings);
+    png_set_IHDR(png, info, out_width, out_height, bit_depth, PNG_COLOR_TYPE_PALETTE, PNG_INTERLACE_NONE,
                  PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
     png_set_PLTE(png, info, colors, palette_count);
     if (last_translucent >= 0) png_set_tRNS(png, info, alphas, last_translucent + 1, NULL);
     png_write_info(png, info);
-    int per_byte = 8 / bit_depth;
     for (uint32_t y = 0; y < height; y++) {
-        const unsigned char *source = indices + (size_t)y * stride;
-        if (bit_depth == 8) {
-            memcpy(row, source, width);
-        } else {
-            memset(row, 0, packed_stride);
-            for (uint32_t x = 0; x < width; x++) {
-                int shift = 8 - bit_depth * (int)(x % (uint32_t)per_byte + 1);
-                row[x / (uint32_t)per_byte] |= (unsigned char)(source[x] << shift);
-            }
-        }
-        png_write_row(png, row);
+        fs_pack_row(indices + (size_t)y * stride, width, scale, bit_depth, expanded, row);
+        for (uint32_t k = 0; k < scale; k++) png_write_row(png, row);
     }
     png_write_end(png, NULL);
     png_destroy_write_struct(&png, &info);
     free(row);
+    free(expanded);
     return 0;
 }
 

@@ -2,6 +2,7 @@ import FilmstripCore
 import Foundation
 import FilmstripRaster
 import FilmstripReports
+import Foundation
 
 /// `filmstrip check`: runs plans and judges them; writes nothing.
 ///
@@ -20,6 +21,7 @@ struct CheckCommand {
         // A font given on the command line is checked at once, whether or not a comparison needs it.
         var font: (font: BitmapFont, source: String)? = try options.font.map { path throws(CommandError) in try FontLoader().load(path: path, terminal: terminal) }
         var failed = 0
+        var missing: [Unicode.Scalar] = []
         for (file, plan) in plans {
             let (run, lint) = try LintedRun(plan, file: file, clock: options.clock, terminal: terminal).parts
             let analysis = Analysis(run)
@@ -34,9 +36,12 @@ struct CheckCommand {
             } else if let recorded = folder.read(OutputLayout.reportPath).flatMap(RunReport.read), recorded.plan == plan.name {
                 if font == nil { font = try FontLoader().load(path: nil, terminal: terminal) }
                 let comparison = OutputComparison(folder: folder.path)
-                _ = try OutputRenderer(run: run, analysis: analysis, lint: lint, font: font!.font).produce { path, item in
-                    comparison.compare(path, item)
+                let drawn = try OutputRenderer(run: run, analysis: analysis, lint: lint, font: font!.font).produce(images: comparison) { path, document throws(CommandError) in
+                    var data = Data()
+                    try document { data.append($0) }
+                    comparison.compare(path, document: data)
                 }
+                for scalar in drawn.missing where !missing.contains(scalar) { missing.append(scalar) }
                 comparison.noteStale(recorded.writtenFiles)
                 let findings = comparison.findings
                 if findings.isEmpty {
@@ -56,6 +61,7 @@ struct CheckCommand {
             }
             if !passed { failed += 1 }
         }
+        if let font, let warning = FontLoader().missingGlyphWarning(missing, font: font.font, source: font.source) { terminal.diagnose("warning: \(warning)") }
         terminal.print(failed == 0 ? "\(plans.count) plan(s) checked: all passed" : "\(plans.count) plan(s) checked: \(failed) failed")
         return failed == 0 ? 0 : 1
     }

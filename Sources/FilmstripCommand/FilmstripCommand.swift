@@ -1,7 +1,7 @@
 import FilmstripCore
 import Foundation
 
-/// The `filmstrip` command line: `record`, `check`, `--help`, `--version`.
+/// The `filmstrip` command line: `record`, `check`, `bench`, `--help`, `--version`.
 ///
 /// This target is the only one that touches the file system, the environment and the
 /// terminal. Exit codes (DESIGN.md): 0 every check passed; 1 a check failed, with each reason
@@ -42,8 +42,15 @@ public enum FilmstripCommand {
                 return try CheckCommand(options: options, terminal: terminal).run()
             case "sweep":
                 return try SweepCommand(arguments: rest, terminal: terminal).run()
+            case "bench":
+                let options = try BenchOptions(rest)
+                if options.help {
+                    terminal.print(Help.bench)
+                    return 0
+                }
+                return try BenchCommand(options: options, terminal: terminal).run()
             default:
-                throw CommandError(.usage("unknown command '\(command)'; expected record, check or sweep"))
+                throw CommandError(.usage("unknown command '\(command)'; expected record, check, sweep or bench"))
             }
         } catch {
             terminal.diagnose("error: \(error)")
@@ -61,6 +68,7 @@ enum Help {
           filmstrip record [PLAN…] [--out DIR] [--clock virtual|real] [--font FILE.bdf]
           filmstrip check  [PLAN…] [--out DIR] [--clock virtual|real] [--font FILE.bdf] [--no-compare]
           filmstrip sweep  SAMPLES [--delays MS,…] [--minimums MS,…] [--budget-ms MS] [--flash-threshold-ms MS] [--out DIR] [--font FILE.bdf]
+          filmstrip bench  [--plan FILE] [--runs N] [--frames N] [--json]
           filmstrip --help | --version
 
         With no PLAN, every captures/*.json is run. Run 'filmstrip <command> --help' for details.
@@ -90,7 +98,7 @@ enum Help {
         OUTPUTS (per plan, in DIR/<plan>/)
           frames/NNNN.png    every frame, at the plan's scale
           stills/NAME.png    the plan's stills
-          filmstrip.png      all frames in one strip, labelled with their time
+          filmstrip.png      the frames in one strip (up to 32, evenly spaced), labelled with their time
           report.json        dwell, coverage, dominance, timeline and files
           index.html         the contact sheet
         and DIR/index.html across all plans. Every plan is validated before anything is written.

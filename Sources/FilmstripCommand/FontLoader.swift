@@ -1,3 +1,4 @@
+import FilmstripCore
 import FilmstripRaster
 import Foundation
 
@@ -17,6 +18,18 @@ struct FontLoader {
         let charset = encoding.isEmpty ? registry : "\(registry)-\(encoding)"
         if registry.uppercased() == "ISO10646" || charset.uppercased() == "ISO8859-1" { return nil }
         return "font \(source) is encoded as \(charset), not Unicode; its glyphs are read as Unicode code points, so some characters will be drawn as the wrong glyph (convert an ISO10646-1 version of the font)"
+    }
+
+    /// The one warning of a run about code points the font lacked (nil when none), e.g.
+    /// `font x.bdf has no glyph for U+00B7 and U+2014; drawn as its DEFAULT_CHAR`.
+    func missingGlyphWarning(_ missing: [Unicode.Scalar], font: BitmapFont, source: String) -> String? {
+        guard !missing.isEmpty else { return nil }
+        let codes = missing.map { scalar -> String in
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        }
+        let drawn = font.defaultGlyph == nil ? "a box" : "its DEFAULT_CHAR"
+        return "font \(source) has no glyph for \(Quantity.list(codes)); drawn as \(drawn)"
     }
 
     /// Loads the font and prints ``charsetWarning(_:source:)`` on standard error when it applies.

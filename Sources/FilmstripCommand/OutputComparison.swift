@@ -3,10 +3,10 @@ import FilmstripRaster
 import Foundation
 import Synchronization
 
-/// Compares freshly produced outputs with the ones recorded in a plan's folder: images by their
-/// decoded pixels, documents by their bytes. Collects one sentence per mismatch, naming the
-/// recorded file and the difference. Thread-safe.
-final class OutputComparison: Sendable {
+/// `check`'s image sink and document comparer: compares freshly produced outputs with the ones
+/// recorded in a plan's folder, images by their decoded pixels, documents by their bytes.
+/// Collects one sentence per mismatch, naming the recorded file and the difference. Thread-safe.
+final class OutputComparison: ImageSink {
     private let folder: String
     private let mismatches = Mutex<[String: String]>([:])
     private let seen = Mutex<Set<String>>([])
@@ -15,45 +15,39 @@ final class OutputComparison: Sendable {
         self.folder = folder
     }
 
-    /// Compares one produced output with the recorded file of the same name.
-    func compare(_ path: String, _ item: OutputRenderer.Item) {
-        seen.withLock { _ = $0.insert(path) }
+    /// Compares one fresh image (`canvas` enlarged by `scale`) with the recorded file of the
+    /// same name, on any thread.
+    func prepare(_ path: String, _ canvas: Canvas, scale: Int) {
+        guard let recorded = recorded(path) else { return }
         let file = "\(folder)/\(path)"
-        guard let recorded = FileManager.default.contents(atPath: file) else {
-            record(path, "\(file): missing; a fresh run writes it")
+        let old: Canvas
+        do {
+            old = try PNGCodec.decode(Array(recorded))
+        } catch {
+            record(path, "\(file): not a readable PNG (\(error.message))")
             return
         }
-        switch item {
-        case .document(let fresh):
-            guard fresh != recorded else { return }
-            let freshLines = String(decoding: fresh, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-            let oldLines = String(decoding: recorded, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-            let line = zip(freshLines, oldLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(freshLines.count, oldLines.count)
-            let now = line < freshLines.count ? String(freshLines[line].trimmingPrefixSpaces().prefix(100)) : "(end of file)"
-            record(path, "\(file): differs from a fresh run from line \(line + 1); a fresh run has: \(now)")
-        case .image(let fresh):
-            let old: Canvas
-            do {
-                old = try PNGCodec.decode(Array(recorded))
-            } catch {
-                record(path, "\(file): not a readable PNG (\(error.message))")
-                return
-            }
-            guard old.width == fresh.width, old.height == fresh.height else {
-                record(path, "\(file): \(old.width)×\(old.height) pixels, a fresh render is \(fresh.width)×\(fresh.height)")
-                return
-            }
-            guard old.pixels != fresh.pixels else { return }
-            var count = 0
-            var box = (minX: Int.max, minY: Int.max, maxX: -1, maxY: -1)
-            for y in 0..<fresh.height {
-                for x in 0..<fresh.width where fresh.pixel(x: x, y: y) != old.pixel(x: x, y: y) {
-                    count += 1
-                    box = (min(box.minX, x), min(box.minY, y), max(box.maxX, x), max(box.maxY, y))
-                }
-            }
-            record(path, "\(file): \(count) pixels differ from a fresh render, within x \(box.minX)…\(box.maxX), y \(box.minY)…\(box.maxY)")
+        let width = canvas.width * scale
+        let height = canvas.height * scale
+        guard old.width == width, old.height == height else {
+            record(path, "\(file): \(old.width)×\(old.height) pixels, a fresh render is \(width)×\(height)")
+            return
         }
+        guard let difference = PixelDifference.between(old, canvas, scale: scale) else { return }
+        record(path, "\(file): \(difference.count) pixels differ from a fresh render, within x \(difference.minX)…\(difference.maxX), y \(difference.minY)…\(difference.maxY)")
+    }
+
+    /// Nothing is left to do once every image of a batch is compared.
+    func finish(_ batch: [Void]) {}
+
+    /// Compares a fresh document with the recorded file of the same name, byte for byte.
+    func compare(_ path: String, document fresh: Data) {
+        guard let recorded = recorded(path), fresh != recorded else { return }
+        let freshLines = String(decoding: fresh, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        let oldLines = String(decoding: recorded, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        let line = zip(freshLines, oldLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(freshLines.count, oldLines.count)
+        let now = line < freshLines.count ? String(freshLines[line].trimmingPrefixSpaces().prefix(100)) : "(end of file)"
+        record(path, "\(folder)/\(path): differs from a fresh run from line \(line + 1); a fresh run has: \(now)")
     }
 
     /// Files a previous run recorded that a fresh run no longer produces.
@@ -67,6 +61,17 @@ final class OutputComparison: Sendable {
     /// Every mismatch, sorted by file.
     var findings: [String] {
         mismatches.withLock { table in table.keys.sorted().map { table[$0]! } }
+    }
+
+    /// The recorded file's bytes; nil (and a mismatch) when it is missing.
+    private func recorded(_ path: String) -> Data? {
+        seen.withLock { _ = $0.insert(path) }
+        let file = "\(folder)/\(path)"
+        guard let data = FileManager.default.contents(atPath: file) else {
+            record(path, "\(file): missing; a fresh run writes it")
+            return nil
+        }
+        return data
     }
 
     private func record(_ path: String, _ sentence: String) {

@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// One plan's output folder. Every write is atomic (a temporary file in the same folder, then
 /// a rename), and the only files ever removed are those a previous run's `report.json` lists
 /// as written by filmstrip.
@@ -38,6 +44,37 @@ struct OutputFolder {
             try data.write(to: URL(fileURLWithPath: file), options: .atomic)
         } catch {
             throw CommandError(.output(path: file, reason: error.localizedDescription))
+        }
+    }
+
+    /// Writes `relative` atomically from pieces: `pieces` is called once with a function that
+    /// appends one piece to a temporary file beside the target; the file is renamed into place
+    /// when `pieces` returns, and removed when anything fails. Memory holds one piece at a time.
+    func write(_ relative: String, pieces: ((Data) throws(CommandError) -> Void) throws(CommandError) -> Void) throws(CommandError) {
+        let file = "\(path)/\(relative)"
+        let temporary = "\(file).\(UUID().uuidString).tmp"
+        guard FileManager.default.createFile(atPath: temporary, contents: nil),
+              let handle = FileHandle(forWritingAtPath: temporary)
+        else {
+            throw CommandError(.output(path: file, reason: "cannot create \(temporary)"))
+        }
+        do throws(CommandError) {
+            defer { try? handle.close() }
+            try pieces { data throws(CommandError) in
+                do {
+                    try handle.write(contentsOf: data)
+                } catch {
+                    throw CommandError(.output(path: file, reason: error.localizedDescription))
+                }
+            }
+        } catch {
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw error
+        }
+        guard rename(temporary, file) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw CommandError(.output(path: file, reason: reason))
         }
     }
 

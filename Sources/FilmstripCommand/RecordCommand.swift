@@ -1,9 +1,7 @@
 import FilmstripCore
-import FilmstripPNG
 import FilmstripRaster
 import FilmstripReports
 import Foundation
-import Synchronization
 
 /// `filmstrip record`: runs plans and writes every output, then the index across plans.
 struct RecordCommand {
@@ -15,51 +13,29 @@ struct RecordCommand {
         let (font, fontSource) = try FontLoader().load(path: options.font, terminal: terminal)
         let root = options.out ?? PlanLoader.defaultFolder
         try OutputFolder(path: root).prepare(subfolders: [])
+        // Every plan runs before anything is written (a timeline is cheap on the virtual clock),
+        // so a plan whose run has to be stopped leaves every output folder as it was.
+        var runs: [LintedRun] = []
+        for (file, plan) in plans {
+            runs.append(try LintedRun(plan, file: file, clock: options.clock, terminal: terminal))
+        }
 
         var failed = 0
-        for (file, plan) in plans {
-            let passed = try record(plan, file: file, font: font, fontSource: fontSource, root: root)
-            if !passed { failed += 1 }
+        var missing: [Unicode.Scalar] = []
+        for ((file, plan), linted) in zip(plans, runs) {
+            let recording = PlanRecording(plan: plan, file: file, clock: options.clock, font: font, folder: OutputFolder(path: "\(root)/\(plan.name)"))
+            let outcome = try recording.write(linted)
+            for scalar in outcome.missing where !missing.contains(scalar) { missing.append(scalar) }
+            TerminalTable.lines(run: outcome.run, analysis: outcome.analysis).forEach(terminal.print)
+            if !outcome.analysis.passed { failed += 1 }
         }
         try writeIndex(root: root)
+        // Once per run, however many plans and frames needed them.
+        if let warning = FontLoader().missingGlyphWarning(missing, font: font, source: fontSource) { terminal.diagnose("warning: \(warning)") }
         terminal.print(failed == 0
             ? "\(plans.count) plan(s) recorded in \(root)/: all passed"
             : "\(plans.count) plan(s) recorded in \(root)/: \(failed) failed")
         return failed == 0 ? 0 : 1
-    }
-
-    private func record(_ plan: CapturePlan, file: String, font: BitmapFont, fontSource: String, root: String) throws(CommandError) -> Bool {
-        let (run, lint) = try LintedRun(plan, file: file, clock: options.clock, terminal: terminal).parts
-        let analysis = Analysis(run)
-        let folder = OutputFolder(path: "\(root)/\(plan.name)")
-        try folder.prepare(subfolders: plan.stills.isEmpty ? ["frames"] : ["frames", "stills"])
-        let previous = folder.read(OutputLayout.reportPath).flatMap(RunReport.read)?.writtenFiles ?? []
-
-        let (report, missing) = try OutputRenderer(run: run, analysis: analysis, lint: lint, font: font).produce { path, item throws(CommandError) in
-            switch item {
-            case .image(let canvas):
-                try folder.write(Data(try Self.encode(canvas, file: "\(folder.path)/\(path)")), to: path)
-            case .document(let data):
-                try folder.write(data, to: path)
-            }
-        }
-        for scalar in missing {
-            let hex = String(scalar.value, radix: 16, uppercase: true)
-            terminal.diagnose("\(file): font \(fontSource) has no glyph for U+\(String(repeating: "0", count: max(0, 4 - hex.count)))\(hex); drawn as its default character")
-        }
-        // Remove what an earlier run wrote and this one did not.
-        folder.removeStale(previous: previous, current: Set(report.writtenFiles))
-
-        TerminalTable.lines(run: run, analysis: analysis).forEach(terminal.print)
-        return analysis.passed
-    }
-
-    private static func encode(_ canvas: Canvas, file: String) throws(CommandError) -> [UInt8] {
-        do {
-            return try PNGCodec.encode(canvas)
-        } catch {
-            throw CommandError(.output(path: file, reason: error.description))
-        }
     }
 
     /// The first frame of each phase, in time order, among the frames whose files exist.

@@ -4,46 +4,99 @@ import FilmstripRaster
 ///
 /// `palette` holds 4 bytes (R, G, B, A) per entry, in order of first appearance scanning rows
 /// top to bottom, left to right; `indices` holds one byte per pixel, row-major, stride = width.
-struct IndexedImage {
-    var palette: [UInt8]
-    var indices: [UInt8]
+/// Because the palette order is fixed by the pixels, two canvases are equal exactly when their
+/// indexed images are, and scaling a canvas by a whole factor (nearest neighbour) scales its
+/// indices the same way and keeps the palette: indexing at 1× and scaling the indices gives
+/// the same image as scaling the pixels and then indexing.
+public struct IndexedImage: Hashable, Sendable {
+    /// Width in pixels.
+    public let width: Int
+    /// Height in pixels.
+    public let height: Int
+    /// RGBA8 entries, 4 bytes each, at most 256 entries.
+    public let palette: [UInt8]
+    /// One index per pixel, `width × height` bytes, row-major.
+    public let indices: [UInt8]
+
     /// The smallest PNG bit depth (1, 2, 4 or 8) that holds every index.
-    var bitDepth: Int
+    public var bitDepth: Int {
+        let count = palette.count / 4
+        return count <= 2 ? 1 : count <= 4 ? 2 : count <= 16 ? 4 : 8
+    }
 
     /// Nil when the canvas has more than 256 colours.
-    init?(_ canvas: Canvas) {
-        var lookup: [UInt32: UInt8] = [:]
+    public init?(_ canvas: Canvas) {
+        let count = canvas.width * canvas.height
+        var keys: [UInt32] = []  // palette entries as R<<24 | G<<16 | B<<8 | A, in order
+        keys.reserveCapacity(16)
+        var lookup: [UInt32: UInt8] = [:]  // used once the palette outgrows a linear search
         var palette: [UInt8] = []
-        var indices = [UInt8](repeating: 0, count: canvas.width * canvas.height)
-        var lastKey: UInt32?
-        var lastIndex: UInt8 = 0
+        var indices = [UInt8](repeating: 0, count: count)
         let ok = canvas.pixels.withUnsafeBufferPointer { pixels -> Bool in
-            for p in 0..<(canvas.width * canvas.height) {
-                let i = p * 4
-                let key = UInt32(pixels[i]) << 24 | UInt32(pixels[i + 1]) << 16 | UInt32(pixels[i + 2]) << 8 | UInt32(pixels[i + 3])
-                if key == lastKey {
-                    indices[p] = lastIndex
-                    continue
+            indices.withUnsafeMutableBufferPointer { indices -> Bool in
+                var lastKey: UInt32 = 0
+                var lastIndex: UInt8 = 0
+                var hasLast = false
+                for p in 0..<count {
+                    let i = p * 4
+                    let key = UInt32(pixels[i]) << 24 | UInt32(pixels[i + 1]) << 16 | UInt32(pixels[i + 2]) << 8 | UInt32(pixels[i + 3])
+                    if hasLast && key == lastKey {
+                        indices[p] = lastIndex
+                        continue
+                    }
+                    var found: UInt8?
+                    if keys.count <= 32 {
+                        for (position, known) in keys.enumerated() where known == key {
+                            found = UInt8(position)
+                            break
+                        }
+                    } else {
+                        found = lookup[key]
+                    }
+                    let index: UInt8
+                    if let found {
+                        index = found
+                    } else {
+                        guard keys.count < 256 else { return false }
+                        index = UInt8(keys.count)
+                        keys.append(key)
+                        lookup[key] = index
+                        palette += [pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3]]
+                    }
+                    indices[p] = index
+                    lastKey = key
+                    lastIndex = index
+                    hasLast = true
                 }
-                let index: UInt8
-                if let found = lookup[key] {
-                    index = found
-                } else {
-                    guard lookup.count < 256 else { return false }
-                    index = UInt8(lookup.count)
-                    lookup[key] = index
-                    palette += [pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3]]
-                }
-                indices[p] = index
-                lastKey = key
-                lastIndex = index
+                return true
             }
-            return true
         }
         guard ok else { return nil }
+        self.width = canvas.width
+        self.height = canvas.height
         self.palette = palette
         self.indices = indices
-        let count = palette.count / 4
-        self.bitDepth = count <= 2 ? 1 : count <= 4 ? 2 : count <= 16 ? 4 : 8
+    }
+
+    /// Hashes the size, the palette and the indices as raw bytes (fast enough to key every frame).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(width)
+        hasher.combine(height)
+        palette.withUnsafeBytes { hasher.combine(bytes: $0) }
+        indices.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
+
+    /// The RGBA8 canvas these indices stand for, enlarged by a whole `scale` (nearest neighbour).
+    public func canvas(scale: Int = 1) -> Canvas {
+        let scale = max(1, scale)
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        for (p, index) in indices.enumerated() {
+            let entry = Int(index) * 4
+            pixels[p * 4] = palette[entry]
+            pixels[p * 4 + 1] = palette[entry + 1]
+            pixels[p * 4 + 2] = palette[entry + 2]
+            pixels[p * 4 + 3] = palette[entry + 3]
+        }
+        return Canvas(width: width, height: height, pixels: pixels)!.scaled(by: scale)
     }
 }

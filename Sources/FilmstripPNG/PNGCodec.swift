@@ -7,38 +7,65 @@ import FilmstripRaster
 /// owns `setjmp` around every call of libpng's full API; decoding uses libpng's simplified API).
 /// Every libpng error becomes a thrown ``PNGError``; nothing longjmps through Swift frames.
 public enum PNGCodec {
-    /// Encodes `canvas` (RGBA8, row-major, stride = width × 4) as a PNG file's bytes.
+    /// Encodes `canvas` (RGBA8, row-major, stride = width × 4), enlarged by a whole `scale`
+    /// (nearest neighbour, each pixel a `scale × scale` block), as a PNG file's bytes.
     ///
     /// With `settings.allowPalette` and at most 256 distinct RGBA colours, the file is
     /// indexed-colour (bit depth 1, 2, 4 or 8 as the count allows; palette in order of first
-    /// appearance, row-major; tRNS only when some colour is translucent); otherwise 8-bit RGBA.
-    /// Either way, decoding gives back exactly the canvas's pixels.
+    /// appearance, row-major; tRNS only when some colour is translucent), indexed at 1× and
+    /// expanded while writing; otherwise 8-bit RGBA. Either way, decoding gives back exactly
+    /// `canvas.scaled(by: scale)`.
     ///
-    /// - Throws: ``PNGError`` for an empty canvas or any libpng failure.
-    public static func encode(_ canvas: Canvas, settings: PNGSettings = .default) throws(PNGError) -> [UInt8] {
+    /// - Throws: ``PNGError`` for an empty canvas, a scale outside 1...64, or any libpng failure.
+    public static func encode(_ canvas: Canvas, scale: Int = 1, settings: PNGSettings = .default) throws(PNGError) -> [UInt8] {
         guard canvas.width > 0, canvas.height > 0 else {
             throw PNGError(message: "cannot encode an image of \(canvas.width)×\(canvas.height) pixels")
         }
-        let filters: Int32 = settings.filters == .none ? FS_PNG_FILTER_NONE : FS_PNG_ALL_FILTERS
         if settings.allowPalette, let indexed = IndexedImage(canvas) {
-            return try call { buffer, message in
-                indexed.indices.withUnsafeBufferPointer { indices in
-                    indexed.palette.withUnsafeBufferPointer { palette in
-                        fs_png_encode_indexed(
-                            indices.baseAddress, UInt32(canvas.width), UInt32(canvas.height), canvas.width,
-                            palette.baseAddress, Int32(indexed.palette.count / 4), Int32(indexed.bitDepth),
-                            Int32(settings.compressionLevel), filters, &buffer, message)
-                    }
+            return try encode(indexed, scale: scale, settings: settings)
+        }
+        guard (1...64).contains(scale) else { throw PNGError(message: "scale must be 1...64, found \(scale)") }
+        let image = canvas.scaled(by: scale)
+        let native = nativeSettings(settings)
+        return try call { buffer, message in
+            image.pixels.withUnsafeBufferPointer { pixels in
+                fs_png_encode_rgba(
+                    pixels.baseAddress, UInt32(image.width), UInt32(image.height), image.stride, native, &buffer, message)
+            }
+        }
+    }
+
+    /// Encodes an indexed image, enlarged by a whole `scale`, as an indexed-colour PNG (see
+    /// ``encode(_:scale:settings:)``); `settings.allowPalette` is not consulted.
+    ///
+    /// - Throws: ``PNGError`` for an empty image, a scale outside 1...64, or any libpng failure.
+    public static func encode(_ image: IndexedImage, scale: Int = 1, settings: PNGSettings = .default) throws(PNGError) -> [UInt8] {
+        guard image.width > 0, image.height > 0 else {
+            throw PNGError(message: "cannot encode an image of \(image.width)×\(image.height) pixels")
+        }
+        let native = nativeSettings(settings)
+        return try call { buffer, message in
+            image.indices.withUnsafeBufferPointer { indices in
+                image.palette.withUnsafeBufferPointer { palette in
+                    fs_png_encode_indexed(
+                        indices.baseAddress, UInt32(image.width), UInt32(image.height), image.width, UInt32(clamping: scale),
+                        palette.baseAddress, Int32(image.palette.count / 4), Int32(image.bitDepth),
+                        native, &buffer, message)
                 }
             }
         }
-        return try call { buffer, message in
-            canvas.pixels.withUnsafeBufferPointer { pixels in
-                fs_png_encode_rgba(
-                    pixels.baseAddress, UInt32(canvas.width), UInt32(canvas.height), canvas.stride,
-                    Int32(settings.compressionLevel), filters, &buffer, message)
-            }
+    }
+
+    private static func nativeSettings(_ settings: PNGSettings) -> fs_png_settings {
+        let filters: Int32 = switch settings.filters {
+        case .none: FS_PNG_FILTER_NONE
+        case .sub: FS_PNG_FILTER_SUB
+        case .up: FS_PNG_FILTER_UP
+        case .adaptive: FS_PNG_ALL_FILTERS
         }
+        return fs_png_settings(
+            compression_level: Int32(settings.compressionLevel), mem_level: Int32(settings.memoryLevel),
+            strategy: Int32(settings.strategy.rawValue), filters: filters)
     }
 
     /// Decodes a PNG file's bytes (any colour type and bit depth libpng reads) into an RGBA8 canvas.

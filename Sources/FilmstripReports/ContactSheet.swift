@@ -9,6 +9,17 @@ import FilmstripRaster
 public enum ContactSheet {
     /// The page for `report` (written as `index.html` beside it).
     public static func html(report: RunReport, run: RecordedRun, analysis: Analysis) -> String {
+        var page = ""
+        write(report: report, run: run, analysis: analysis) { page += $0 }
+        return page
+    }
+
+    /// Writes the same text as ``html(report:run:analysis:)`` in pieces, one per frame for the
+    /// parts that grow with the run, so a long run's page never exists whole in memory.
+    ///
+    /// - Parameter emit: called with each piece, in order.
+    /// - Throws: what `emit` throws.
+    public static func write<E: Error>(report: RunReport, run: RecordedRun, analysis: Analysis, to emit: (String) throws(E) -> Void) throws(E) {
         let plan = run.plan
         var page = """
             <!doctype html>
@@ -37,7 +48,9 @@ public enum ContactSheet {
         // Timeline bars.
         page += "<h2>Timeline, to scale</h2>\n<div class=\"barlabel\">phase</div>\n"
         page += bar(run.phaseSegments, plan: plan, color: { Palette.color(forPhase: $0).hexString })
-        page += ticks(run.frames.map(\.tMs), plan: plan)
+        try emit(page)
+        page = ""
+        try ticks(run.frames, plan: plan, to: emit)
         page += "<div class=\"scale\"><span>\(Quantity.ms(plan.windowStartMs))</span><span>\(Quantity.ms(plan.windowEndMs))</span></div>\n"
         for panel in plan.panels {
             page += "<div class=\"barlabel\">\(HTML.escape(panel)) · depiction</div>\n"
@@ -92,7 +105,13 @@ public enum ContactSheet {
         }
 
         if let filmstrip = report.filmstrip {
-            page += "<h2>Filmstrip</h2>\n<a href=\"\(filmstrip)\"><img class=\"strip\" src=\"\(filmstrip)\" alt=\"all frames of \(HTML.escape(plan.name)) in one strip\"></a>\n"
+            let shown = report.filmstripFrames?.count ?? report.frames.count
+            let what = shown < report.frames.count ? "\(shown) of the \(report.frames.count) frames" : "all frames"
+            page += "<h2>Filmstrip</h2>\n"
+            if shown < report.frames.count {
+                page += "<p class=\"facts\">\(shown) of \(report.frames.count) frames, evenly spaced from the first to the last; every frame is below.</p>\n"
+            }
+            page += "<a href=\"\(filmstrip)\"><img class=\"strip\" src=\"\(filmstrip)\" alt=\"\(what) of \(HTML.escape(plan.name)) in one strip\"></a>\n"
         }
         if !report.stills.isEmpty {
             page += "<h2>Stills</h2>\n<div class=\"frames\">\n"
@@ -104,20 +123,25 @@ public enum ContactSheet {
             page += "</div>\n"
         }
         page += "<h2>Frames</h2>\n<div class=\"frames\">\n"
+        try emit(page)
         for frame in report.frames {
             let broken = report.violations.filter { $0.frames.contains(frame.index) }
-            page += figure(
+            try emit(figure(
                 file: frame.file, phase: frame.phase,
                 caption: "#\(frame.index) · \(Quantity.ms(frame.tMs)) · \(frame.phase ?? "dropped (due \(Quantity.ms(frame.scheduledMs)))")",
                 panels: frame.panels.map { "\($0.panel): \($0.depiction)" }, anchor: "frame-\(frame.index)",
-                marks: broken.map { "✗ \($0.panel) breaks \($0.rule)" })
+                marks: broken.map { "✗ \($0.panel) breaks \($0.rule)" }))
         }
-        page += "</div>\n<h2>Timeline events</h2>\n<table class=\"events\"><tr><th>ms</th><th>#</th><th>kind</th><th>what</th></tr>\n"
+        page = "</div>\n<h2>Timeline events</h2>\n<table class=\"events\"><tr><th>ms</th><th>#</th><th>kind</th><th>what</th></tr>\n"
         for entry in report.timeline {
+            if page.utf8.count >= 65_536 {
+                try emit(page)
+                page = ""
+            }
             page += "<tr><td>\(Quantity.grouped(entry.tMs))</td><td>\(entry.sequence)</td><td style=\"text-align:left\">\(entry.kind)</td><td style=\"text-align:left\">\(HTML.escape(entry.text))</td></tr>\n"
         }
         page += "</table>\n<p class=\"facts\">Made by filmstrip from captures/\(HTML.escape(plan.name)).json; report.json holds the same figures.</p>\n</body></html>\n"
-        return page
+        try emit(page)
     }
 
     /// A stable colour per depiction name, for bars and swatches.
@@ -147,12 +171,16 @@ public enum ContactSheet {
         return html + "</div>\n"
     }
 
-    private static func ticks(_ instants: [Int], plan: CapturePlan) -> String {
+    private static func ticks<E: Error>(_ frames: [FrameRecord], plan: CapturePlan, to emit: (String) throws(E) -> Void) throws(E) {
         var html = "<div class=\"ticks\" title=\"frame instants\">"
-        for instant in instants where instant >= plan.windowStartMs && instant < plan.windowEndMs {
-            html += "<span style=\"left:\(HTML.percent(instant - plan.windowStartMs, of: plan.windowMs))%\"></span>"
+        for frame in frames where frame.tMs >= plan.windowStartMs && frame.tMs < plan.windowEndMs {
+            html += "<span style=\"left:\(HTML.percent(frame.tMs - plan.windowStartMs, of: plan.windowMs))%\"></span>"
+            if html.utf8.count >= 65_536 {
+                try emit(html)
+                html = ""
+            }
         }
-        return html + "</div>\n"
+        try emit(html + "</div>\n")
     }
 
     private static func legend(run: RecordedRun) -> String {

@@ -1,13 +1,29 @@
 import FilmstripCore
 import FilmstripRaster
 
-/// Draws the filmstrip: every frame of a run in one strip on dark film, sprocket holes above
-/// and below each row, each frame labelled with its index, time and phase (with the phase's
-/// colour). Rows hold at most ``framesPerRow`` frames, so a long run wraps into several rows of
-/// film. Frames are drawn at 1× so the strip stays small and the bitmap font stays sharp.
+/// Draws the filmstrip: up to ``maxFrames`` frames of a run in one strip on dark film, sprocket
+/// holes above and below each row, each frame labelled with its index, time and phase (with the
+/// phase's colour). Rows hold at most ``framesPerRow`` frames, so a long run wraps into several
+/// rows of film. Frames are drawn at 1× so the strip stays small and the bitmap font stays sharp.
+///
+/// A run with more frames than ``maxFrames`` shows ``maxFrames`` of them, evenly spaced from the
+/// first to the last (``frameIndices(count:)``); the labels name each one's index and time, and
+/// the report lists them, so the strip's size and memory do not grow with the run.
 public enum FilmstripImage {
     /// The most frames in one row of film.
     public static let framesPerRow = 8
+    /// The most frames in a strip: four rows of film (3,638 × 874 pixels with two 212-pixel panels).
+    public static let maxFrames = 32
+
+    /// The positions (0 ..< `count`) of the frames a strip shows: all of them up to
+    /// ``maxFrames``; otherwise ``maxFrames`` positions evenly spaced, the first and last included
+    /// (position i is ⌊i × (count − 1) ÷ (maxFrames − 1)⌋).
+    ///
+    /// For 120 frames: 0, 3, 7, 11, 15, 19, 23, 26, …, 115, 119.
+    public static func frameIndices(count: Int) -> [Int] {
+        guard count > maxFrames else { return Array(0..<max(0, count)) }
+        return (0..<maxFrames).map { $0 * (count - 1) / (maxFrames - 1) }
+    }
 
     /// Vertical space per row: holes, frame, label, holes (pixels at 1×).
     static let holeBand = 10
@@ -18,9 +34,19 @@ public enum FilmstripImage {
     /// (`"#3 · 1,500 ms"`) and phases (for the swatch colour; nil when dropped).
     /// - Returns: an RGBA8 canvas; 1×1 transparent when `frames` is empty.
     public static func compose(frames: [(canvas: Canvas?, label: String, phase: String?)], frameWidth: Int, frameHeight: Int, font: BitmapFont) -> Canvas {
-        guard !frames.isEmpty else { return Canvas(width: 1, height: 1) }
-        let columns = min(framesPerRow, frames.count)
-        let rows = (frames.count + columns - 1) / columns
+        compose(count: frames.count, frameWidth: frameWidth, frameHeight: frameHeight, font: font) { frames[$0] }
+    }
+
+    /// Composes the strip of `count` cells, asking `cell` for each one (position 0 ..< `count`)
+    /// just before drawing it, so only one frame canvas is held at a time.
+    /// - Returns: an RGBA8 canvas; 1×1 transparent when `count` is 0.
+    public static func compose(
+        count: Int, frameWidth: Int, frameHeight: Int, font: BitmapFont,
+        cell: (Int) -> (canvas: Canvas?, label: String, phase: String?)
+    ) -> Canvas {
+        guard count > 0 else { return Canvas(width: 1, height: 1) }
+        let columns = min(framesPerRow, count)
+        let rows = (count + columns - 1) / columns
         let cellWidth = frameWidth + gap
         let rowHeight = holeBand + frameHeight + labelHeight + holeBand
         let film = Color(hex: 0x050507)
@@ -35,7 +61,8 @@ public enum FilmstripImage {
                 x += 16
             }
         }
-        for (index, frame) in frames.enumerated() {
+        for index in 0..<count {
+            let frame = cell(index)
             let left = gap + (index % columns) * cellWidth
             let top = (index / columns) * (rowHeight + gap) + holeBand
             if let canvas = frame.canvas {

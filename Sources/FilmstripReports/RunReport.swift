@@ -137,6 +137,9 @@ public struct RunReport: Codable, Hashable, Sendable {
     public var passed: Bool
     /// The strip image, relative; nil when no images were written.
     public var filmstrip: String?
+    /// The indices of the frames the strip shows (all of them up to ``FilmstripImage/maxFrames``,
+    /// otherwise that many evenly spaced); nil when no images were written.
+    public var filmstripFrames: [Int]?
 
     /// Builds the report of `run`. `renderedStills` carries what each still's panels drew
     /// (same order as `run.stills`); `withFiles` names the image files the record command writes.
@@ -195,6 +198,7 @@ public struct RunReport: Codable, Hashable, Sendable {
         verdict = analysis.verdict
         passed = analysis.passed
         filmstrip = withFiles ? OutputLayout.filmstripPath : nil
+        filmstripFrames = withFiles ? FilmstripImage.frameIndices(count: run.frames.count).map { run.frames[$0].index } : nil
     }
 
     /// The report as pretty-printed JSON with sorted keys and a final newline.
@@ -205,6 +209,48 @@ public struct RunReport: Codable, Hashable, Sendable {
         var data = (try? encoder.encode(self)) ?? Data()
         data.append(0x0A)
         return data
+    }
+
+    /// Writes exactly the bytes of ``jsonData()``, in pieces of about 64 KiB, encoding one frame
+    /// at a time: a long run's report never exists whole in memory, as text or as JSON values.
+    ///
+    /// - Parameter write: called with each piece, in order.
+    /// - Throws: what `write` throws.
+    public func writeJSON<E: Error>(_ write: (Data) throws(E) -> Void) throws(E) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        var skeleton = self
+        skeleton.frames = []
+        var data = (try? encoder.encode(skeleton)) ?? Data()
+        data.append(0x0A)
+        // With sorted keys and no raw newline inside a JSON string, the empty frames array is
+        // this text, once, in the top-level object.
+        let empty = Data("\n  \"frames\" : [\n\n  ]".utf8)
+        guard !frames.isEmpty, let marker = data.firstRange(of: empty) else {
+            try write(data)
+            return
+        }
+        var piece = Data(data[..<marker.lowerBound])
+        piece.append(contentsOf: "\n  \"frames\" : [".utf8)
+        for (offset, frame) in frames.enumerated() {
+            piece.append(contentsOf: (offset == 0 ? "\n" : ",\n").utf8)
+            // The frame as a top-level object, indented by two levels (4 spaces) to sit in the
+            // array; blank lines (inside empty arrays) stay blank, as the encoder writes them.
+            let text = (try? encoder.encode(frame)) ?? Data()
+            var lineStart = true
+            for byte in text {
+                if lineStart && byte != 0x0A { piece.append(contentsOf: [0x20, 0x20, 0x20, 0x20]) }
+                piece.append(byte)
+                lineStart = byte == 0x0A
+            }
+            if piece.count >= 65_536 {
+                try write(piece)
+                piece.removeAll(keepingCapacity: true)
+            }
+        }
+        piece.append(contentsOf: "\n  ]".utf8)
+        piece.append(data[marker.upperBound...])
+        try write(piece)
     }
 
     /// Reads a report written by ``jsonData()``; nil when the bytes are not one.

@@ -57,6 +57,48 @@ import Testing
         #expect(try Self.make().2.jsonData() == data)
     }
 
+    @Test func reportWrittenInPiecesIsByteIdenticalToTheWholeOne() throws {
+        var (_, _, report) = try Self.make()
+        func pieces(_ report: RunReport) -> (Data, Int) {
+            var data = Data()
+            var count = 0
+            report.writeJSON { (piece: Data) in
+                data.append(piece)
+                count += 1
+            }
+            return (data, count)
+        }
+        #expect(pieces(report).0 == report.jsonData(), "with stills whose panels carry texts")
+
+        // A run long enough to need several pieces.
+        var plan = Self.plan
+        plan.windowMs = 200_000
+        plan.frameIntervalMs = 100
+        let run = try BenchCatalog.run(plan, clock: .virtual)
+        let long = RunReport(run: run, analysis: Analysis(run), lint: [], renderedStills: [], withFiles: true)
+        let (data, count) = pieces(long)
+        #expect(count > 1)
+        #expect(data == long.jsonData())
+
+        report.frames = []
+        #expect(pieces(report).0 == report.jsonData(), "no frames")
+    }
+
+    @Test func contactSheetWrittenInPiecesIsTheWholePage() throws {
+        var plan = Self.plan
+        plan.windowMs = 200_000
+        plan.frameIntervalMs = 100
+        let run = try BenchCatalog.run(plan, clock: .virtual)
+        let analysis = Analysis(run)
+        let report = RunReport(run: run, analysis: analysis, lint: [], renderedStills: [], withFiles: true)
+        var pieces: [String] = []
+        ContactSheet.write(report: report, run: run, analysis: analysis) { pieces.append($0) }
+        #expect(pieces.count > 2000, "one piece per frame at least")
+        #expect(pieces.allSatisfy { $0.utf8.count < 70_000 })
+        #expect(pieces.joined() == ContactSheet.html(report: report, run: run, analysis: analysis))
+        #expect(pieces.joined().contains("#1999 · 199,900 ms"))
+    }
+
     @Test func terminalTableAlignsTheDwellColumns() throws {
         let (run, analysis, _) = try Self.make()
         #expect(TerminalTable.lines(run: run, analysis: analysis) == [
@@ -114,6 +156,29 @@ import Testing
         #expect(strip.pixel(x: 6, y: 42 + 6 + 10) == .white, "ninth frame wraps to the second row")
         #expect(strip.pixel(x: 6 + 16, y: 42 + 6 + 10) != .white, "nothing beside the ninth")
         #expect(strip.pixel(x: 6, y: 10 + 6 + 4) == Palette.color(forPhase: "loaded"), "phase swatch under the frame")
+    }
+
+    @Test func stripShowsEveryFrameUpTo32ThenThirtyTwoEvenlySpaced() throws {
+        #expect(FilmstripImage.frameIndices(count: 0) == [])
+        #expect(FilmstripImage.frameIndices(count: 32) == Array(0..<32))
+        let many = FilmstripImage.frameIndices(count: 120)
+        #expect(many.count == 32 && many.first == 0 && many.last == 119)
+        #expect(Array(many.prefix(8)) == [0, 3, 7, 11, 15, 19, 23, 26])
+        #expect(zip(many, many.dropFirst()).allSatisfy { $1 - $0 == 3 || $1 - $0 == 4 }, "evenly spaced")
+        #expect(FilmstripImage.frameIndices(count: 10_000).count == 32)
+
+        // The report lists the strip's frames; the contact sheet says when it shows only some.
+        var plan = Self.plan
+        plan.windowMs = 10_000
+        plan.frameIntervalMs = 100
+        plan.stills = []
+        let run = try BenchCatalog.run(plan, clock: .virtual)
+        let report = RunReport(run: run, analysis: Analysis(run), lint: [], renderedStills: [], withFiles: true)
+        #expect(report.filmstripFrames == FilmstripImage.frameIndices(count: 100))
+        let html = ContactSheet.html(report: report, run: run, analysis: Analysis(run))
+        #expect(html.contains("32 of 100 frames, evenly spaced from the first to the last; every frame is below."))
+        let (_, _, small) = try Self.make()
+        #expect(small.filmstripFrames == [0, 1, 2, 3])
     }
 
     static let tinyFont = """

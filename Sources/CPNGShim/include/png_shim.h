@@ -27,22 +27,31 @@ typedef struct fs_png_buffer {
 /// Size of the error message buffers passed to the shim (bytes, including the NUL).
 #define FS_PNG_MESSAGE_SIZE 256
 
+/// zlib settings for the IDAT stream. level: 0...9. mem_level: 1...9 (zlib's default is 8).
+/// strategy: 0 default, 1 filtered, 2 Huffman only, 3 RLE (zlib's Z_* values).
+/// filters: a mask of PNG_FILTER_* values (0 = libpng's default for the colour type).
+typedef struct fs_png_settings {
+    int compression_level;
+    int mem_level;
+    int strategy;
+    int filters;
+} fs_png_settings;
+
 /// Encodes an RGBA8 image as an 8-bit truecolour-with-alpha PNG.
-/// compression_level: zlib level 0...9. filters: a mask of PNG_FILTER_* values (0 = libpng default).
 /// No tIME, tEXt, zTXt, iTXt or gAMA chunks are written: the bytes depend on pixels and settings alone.
 /// Returns 0 on success; otherwise non-zero with a message in `message` and `out` left empty.
 int fs_png_encode_rgba(const unsigned char *rgba, uint32_t width, uint32_t height, size_t stride,
-                       int compression_level, int filters, fs_png_buffer *out,
-                       char message[FS_PNG_MESSAGE_SIZE]);
+                       fs_png_settings settings, fs_png_buffer *out, char message[FS_PNG_MESSAGE_SIZE]);
 
-/// Encodes an 8-bit indexed-colour PNG: `indices` holds one palette index per pixel, row-major,
-/// rows `stride` bytes apart; `palette_rgba` holds `palette_count` (1...256) RGBA entries.
-/// A tRNS chunk is written only when some entry has alpha below 255.
-/// bit_depth: 1, 2, 4 or 8 (indices must fit). Returns 0 on success, as fs_png_encode_rgba.
+/// Encodes an indexed-colour PNG of `width * scale` × `height * scale` pixels from `indices`,
+/// one palette index per source pixel, row-major, rows `stride` bytes apart: each source pixel
+/// becomes a `scale` × `scale` block (nearest neighbour), expanded row by row while writing.
+/// `palette_rgba` holds `palette_count` (1...256) RGBA entries; a tRNS chunk is written only
+/// when some entry has alpha below 255. bit_depth: 1, 2, 4 or 8 (indices must fit); scale: 1...64.
+/// Returns 0 on success, as fs_png_encode_rgba.
 int fs_png_encode_indexed(const unsigned char *indices, uint32_t width, uint32_t height, size_t stride,
-                          const unsigned char *palette_rgba, int palette_count, int bit_depth,
-                          int compression_level, int filters, fs_png_buffer *out,
-                          char message[FS_PNG_MESSAGE_SIZE]);
+                          uint32_t scale, const unsigned char *palette_rgba, int palette_count, int bit_depth,
+                          fs_png_settings settings, fs_png_buffer *out, char message[FS_PNG_MESSAGE_SIZE]);
 
 /// Decodes any PNG into RGBA8 (stride = width * 4) through libpng's simplified API.
 /// On success returns 0 and sets *out_rgba (malloc'd; free with fs_png_free), *width, *height.

@@ -1,0 +1,55 @@
+import FilmstripCore
+import FilmstripRaster
+import FilmstripReports
+import Foundation
+
+/// Records one plan into its output folder: analyses its run, produces and writes every
+/// output, then removes what an earlier run wrote and this one did not.
+///
+/// `record` runs it for each plan and prints the results; `bench` runs it on the reference plan
+/// and times it, so what is measured is exactly what `record` does.
+struct PlanRecording {
+    /// What one recording produced.
+    struct Outcome {
+        let run: RecordedRun
+        let analysis: Analysis
+        let lint: [String]
+        let report: RunReport
+        /// Code points the font lacked.
+        let missing: [Unicode.Scalar]
+        /// How the images were written.
+        let images: FrameWriter.Statistics
+    }
+
+    let plan: CapturePlan
+    /// The plan's file, for messages.
+    let file: String
+    let clock: ClockKind
+    let font: BitmapFont
+    /// The plan's output folder, `DIR/<plan>`.
+    let folder: OutputFolder
+
+    /// Lints and runs the plan (lint findings printed on standard error), then writes it.
+    /// - Throws: ``CommandError`` when the run is stopped or an output cannot be written.
+    func record(terminal: Terminal) throws(CommandError) -> Outcome {
+        try write(LintedRun(plan, file: file, clock: clock, terminal: terminal))
+    }
+
+    /// Writes the outputs of a run already made: `record` runs every plan first, so a plan whose
+    /// run fails stops the command before anything is written.
+    /// - Throws: ``CommandError`` when an output cannot be written.
+    func write(_ linted: LintedRun) throws(CommandError) -> Outcome {
+        let (run, lint) = linted.parts
+        let analysis = Analysis(run)
+        try folder.prepare(subfolders: plan.stills.isEmpty ? ["frames"] : ["frames", "stills"])
+        let previous = folder.read(OutputLayout.reportPath).flatMap(RunReport.read)?.writtenFiles ?? []
+
+        let writer = FrameWriter(folder: folder)
+        let (report, missing) = try OutputRenderer(run: run, analysis: analysis, lint: lint, font: font).produce(images: writer) { path, document throws(CommandError) in
+            try folder.write(path, pieces: document)
+        }
+        // Remove what an earlier run wrote and this one did not.
+        folder.removeStale(previous: previous, current: Set(report.writtenFiles))
+        return Outcome(run: run, analysis: analysis, lint: lint, report: report, missing: missing, images: writer.statistics)
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+
+/// `filmstrip bench`, end to end. Speed is what the benchmark measures; these tests check only
+/// that it measures and reports it (no timing assertions).
+@Suite(.serialized) struct BenchCommandTests {
+    @Test func benchPrintsOneJSONObjectWithTheRequiredFigures() throws {
+        let workspace = try CommandRunner.workspace(plans: [CommandRunner.root.appendingPathComponent("captures/inbox-cycle.json")])
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let result = try CommandRunner.run(["bench", "--runs", "2", "--frames", "6", "--json"], in: workspace)
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        for key in ["frames", "wallMs", "zlibOnlyMs", "ratioToZlib", "realTimeFactor", "bytesWritten", "peakRSSBytes", "runs"] {
+            #expect(json[key] != nil, "bench JSON has \(key)")
+        }
+        #expect(json["frames"] as? Int == 6)
+        #expect(json["frameIntervalMs"] as? Int == 100, "the reference plan is sampled every 100 ms")
+        #expect(json["windowMs"] as? Int == 600)
+        #expect((json["runs"] as? [Any])?.count == 2)
+        #expect((json["wallMs"] as? Double ?? 0) > 0 && (json["zlibOnlyMs"] as? Double ?? 0) > 0)
+        #expect((json["bytesWritten"] as? Int ?? 0) > 0 && (json["peakRSSBytes"] as? Int ?? 0) > 0)
+        // Its outputs went to a temporary folder, not to the workspace.
+        #expect(CommandRunner.snapshot(workspace.appendingPathComponent("captures")).keys.sorted() == ["inbox-cycle.json"])
+    }
+
+    @Test func benchTableHasARowPerRunAndTheMedians() throws {
+        let workspace = try CommandRunner.workspace(plans: [CommandRunner.root.appendingPathComponent("captures/inbox-pinned-empty.json")])
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let result = try CommandRunner.run(["bench", "--plan", "captures/inbox-pinned-empty.json", "--runs", "1"], in: workspace)
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("bench · captures/inbox-pinned-empty.json · 8 frames every 250 ms · window 2,000 ms") == true, "\(result.stdout)")
+        #expect(lines.contains { $0.hasPrefix("1 ") } && lines.contains { $0.hasPrefix("median ") })
+        #expect(result.stdout.contains("floor: zlib "))
+    }
+
+    @Test func benchRefusesBadCounts() throws {
+        let workspace = try CommandRunner.workspace(plans: [])
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let result = try CommandRunner.run(["bench", "--runs", "0"], in: workspace)
+        #expect(result.status == 2 && result.stderr.contains("--runs expects a whole number of at least 1, found '0'"))
+        #expect(try CommandRunner.run(["bench", "--help"], in: workspace).stdout.contains("zlib-only ms"))
+    }
+}
