@@ -42,14 +42,21 @@ struct PlanRecording {
         let (run, lint) = linted.parts
         let analysis = Analysis(run)
         try folder.prepare(subfolders: plan.stills.isEmpty ? ["frames"] : ["frames", "stills"])
-        let previous = folder.read(OutputLayout.reportPath).flatMap(RunReport.read)?.writtenFiles ?? []
+        // What filmstrip wrote here before: the last report's files, and those of a recording
+        // that was interrupted (its pending list is still here).
+        let interrupted = folder.read(OutputLayout.pendingPath).map { String(decoding: $0, as: UTF8.self).split(separator: "\n").map(String.init) } ?? []
+        let previous = (folder.read(OutputLayout.reportPath).flatMap(RunReport.read)?.writtenFiles ?? []) + interrupted
+        // Name every file before writing any, so an interruption leaves nothing unaccounted for.
+        let planned = RunReport(run: run, analysis: analysis, lint: lint, renderedStills: [], withFiles: true).writtenFiles
+        try folder.write(Data((Array(Set(planned + interrupted)).sorted().joined(separator: "\n") + "\n").utf8), to: OutputLayout.pendingPath)
 
         let writer = FrameWriter(folder: folder)
         let (report, missing) = try OutputRenderer(run: run, analysis: analysis, lint: lint, font: font).produce(images: writer) { path, document throws(CommandError) in
             try folder.write(path, pieces: document)
         }
-        // Remove what an earlier run wrote and this one did not.
+        // Remove what an earlier run wrote and this one did not; the recording is complete.
         folder.removeStale(previous: previous, current: Set(report.writtenFiles))
+        folder.removeStale(previous: [OutputLayout.pendingPath], current: [])
         return Outcome(run: run, analysis: analysis, lint: lint, report: report, missing: missing, images: writer.statistics)
     }
 }

@@ -16,4 +16,7 @@ public enum OutputLayout {
     public static let reportPath = "report.json"
     /// The contact sheet.
     public static let contactSheetPath = "index.html"
+    /// The list of files a recording is about to write, one relative path a line; it exists only
+    /// while the recording runs, so a recording that was interrupted can be cleaned up after.
+    public static let pendingPath = ".filmstrip-writing"
 }

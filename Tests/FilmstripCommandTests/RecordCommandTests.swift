@@ -269,3 +269,22 @@ import Testing
         #expect(result.stderr.contains("warning: font koi.bdf is encoded as KOI8-R, not Unicode"))
     }
 }
+
+@Suite(.serialized) struct InterruptedRecordingTests {
+    @Test func filesOfAnInterruptedRecordingAreRemovedByTheNextOne() throws {
+        let workspace = try CommandRunner.workspace(plans: [CommandRunner.root.appendingPathComponent("captures/inbox-pinned-empty.json")])
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let folder = workspace.appendingPathComponent("captures/inbox-pinned-empty")
+        // As an interrupted recording leaves it: frames beyond the plan's, listed as pending, no report.
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("frames"), withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: folder.appendingPathComponent("frames/0042.png"))
+        try Data("mine".utf8).write(to: folder.appendingPathComponent("frames/0043.png"))
+        try Data("frames/0042.png\n".utf8).write(to: folder.appendingPathComponent(".filmstrip-writing"))
+        #expect(try CommandRunner.run(["record"], in: workspace).status == 0)
+        let files = CommandRunner.snapshot(folder)
+        #expect(files["frames/0042.png"] == nil, "listed as pending by filmstrip: removed")
+        #expect(files["frames/0043.png"] == Data("mine".utf8), "never listed: kept")
+        #expect(files[".filmstrip-writing"] == nil, "the pending list goes when the recording completes")
+        #expect(files["report.json"] != nil)
+    }
+}
