@@ -1,4 +1,5 @@
 import FilmstripCore
+import Foundation
 
 /// The page across all plans of an output folder: one row per plan with its verdict, frame
 /// count and window, one thumbnail per phase it showed, and links to its contact sheet and report.
@@ -40,8 +41,10 @@ public enum IndexPage {
 
             """
         for row in sorted {
-            let folder = HTML.escape(row.plan)
-            page += "<tr><td><a href=\"\(folder)/index.html\">\(folder)</a><br><span class=\"facts\">\(HTML.escape(row.summary))</span><br><a href=\"\(folder)/report.json\">report.json</a></td>"
+            // A plan's name may hold characters that mean something in a URL ('#', '%', '?').
+            let folder = HTML.escape(row.plan.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "#?%;"))) ?? row.plan)
+            let name = HTML.escape(row.plan)
+            page += "<tr><td><a href=\"\(folder)/index.html\">\(name)</a><br><span class=\"facts\">\(HTML.escape(row.summary))</span><br><a href=\"\(folder)/report.json\">report.json</a></td>"
             page += "<td style=\"text-align:left\">\(row.passed ? "✓ passed" : "✗ " + HTML.escape(row.verdict))</td><td class=\"n\">\(row.frames)</td><td class=\"n\">\(Quantity.ms(row.windowMs))</td><td><div class=\"thumbs\">"
             for thumbnail in row.thumbnails {
                 let color = Palette.color(forPhase: thumbnail.phase).hexString

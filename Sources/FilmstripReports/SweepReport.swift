@@ -11,7 +11,8 @@ public enum SweepReport {
     ///       0        0  100.0%    41.7%        0.0          0         0.0
     /// ```
     public static func lines(_ sweep: PolicySweep, source: String, samples: LatencySamples) -> [String] {
-        var lines = ["\(samples.latenciesMs.count) loads from \(source) (\(samples.format)) · flash < \(Quantity.ms(sweep.flashThresholdMs)) · added-wait budget \(Quantity.ms(sweep.budgetMs)) (p95)"]
+        let loads = samples.latenciesMs.count == 1 ? "1 load" : "\(Quantity.grouped(samples.latenciesMs.count)) loads"
+        var lines = ["\(loads) from \(source) (\(samples.format)) · flash < \(Quantity.ms(sweep.flashThresholdMs)) · added-wait budget \(Quantity.ms(sweep.budgetMs)) (p95)"]
         var rows = [["delay", "minimum", "loader", "flashes", "mean added", "p95 added", "mean blank", ""]]
         for (index, outcome) in sweep.outcomes.enumerated() {
             rows.append([

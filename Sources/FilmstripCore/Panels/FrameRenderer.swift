@@ -26,11 +26,15 @@ struct FrameRenderer<Phase>: Sendable {
         // Header: plan name left; phase swatch, time and phase right.
         canvas.fill(Rect(x: 0, y: 0, width: size.width, height: Self.headerHeight - 4), with: Palette.header)
         let baseline = 12
-        note(canvas.drawText(planName, at: Point(x: Self.margin, y: baseline), font: font, color: Palette.dimText))
         let name = phaseName(phase)
         let label = "\(Quantity.ms(timeMs)) · \(name)"
         let labelWidth = font.width(of: label)
         let labelX = size.width - Self.margin - labelWidth
+        // The plan's name gives way to the time and phase: cut with "…" to fit before the swatch.
+        var title = planName
+        let room = labelX - 12 - 2 * Self.margin
+        while font.width(of: title) > room, title.count > 1 { title = String(title.dropLast(2)) + "…" }
+        note(canvas.drawText(title, at: Point(x: Self.margin, y: baseline), font: font, color: Palette.dimText))
         note(canvas.drawText(label, at: Point(x: labelX, y: baseline), font: font, color: Palette.text))
         canvas.fill(Rect(x: labelX - 12, y: 4, width: 8, height: 8), with: Palette.color(forPhase: name))
 

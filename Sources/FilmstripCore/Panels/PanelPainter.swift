@@ -47,12 +47,24 @@ public struct PanelPainter {
         elements.append(element)
     }
 
-    /// Splits `text` into lines no wider than `maxWidth` pixels, breaking at spaces (a word
-    /// wider than the line stands alone).
+    /// Splits `text` into lines no wider than `maxWidth` pixels, breaking at spaces, and inside
+    /// a word that is wider than a line by itself.
     public func wrap(_ text: String, maxWidth: Int) -> [String] {
         var lines: [String] = []
         var current = ""
+        var words: [Substring] = []
         for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            var rest = word
+            while font.width(of: String(rest)) > maxWidth, rest.count > 1 {
+                var cut = rest.startIndex
+                while cut < rest.endIndex, font.width(of: String(rest[rest.startIndex...cut])) <= maxWidth { cut = rest.index(after: cut) }
+                if cut == rest.startIndex { cut = rest.index(after: cut) }
+                words.append(rest[rest.startIndex..<cut])
+                rest = rest[cut...]
+            }
+            words.append(rest)
+        }
+        for word in words {
             let candidate = current.isEmpty ? String(word) : current + " " + word
             if font.width(of: candidate) <= maxWidth || current.isEmpty {
                 current = candidate
