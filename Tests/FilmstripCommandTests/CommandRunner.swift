@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Runs the built `filmstrip` binary the way a user would, in a working directory of the test's own.
 struct CommandRunner {
@@ -24,10 +27,21 @@ struct CommandRunner {
         return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("filmstrip")
     }()
 
+    /// This test process's scratch folder, `$TMPDIR/filmstrip-e2e/<pid>`; on first use, the
+    /// folders of earlier test processes that have ended are removed.
+    static let scratch: URL = {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("filmstrip-e2e")
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? [] {
+            guard let pid = Int32(name), kill(pid, 0) != 0 else { continue }
+            try? FileManager.default.removeItem(at: root.appendingPathComponent(name))
+        }
+        return root.appendingPathComponent(String(ProcessInfo.processInfo.processIdentifier))
+    }()
+
     /// A fresh temporary working directory holding a `captures/` folder with `plans`
     /// (paths of plan files to copy in; default: the shipped ones).
     static func workspace(plans: [URL]? = nil) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("filmstrip-e2e-\(UUID().uuidString)")
+        let folder = scratch.appendingPathComponent(UUID().uuidString)
         let captures = folder.appendingPathComponent("captures")
         try FileManager.default.createDirectory(at: captures, withIntermediateDirectories: true)
         let sources = try plans ?? FileManager.default.contentsOfDirectory(at: root.appendingPathComponent("captures"), includingPropertiesForKeys: nil)
