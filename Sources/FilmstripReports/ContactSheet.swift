@@ -149,6 +149,7 @@ public enum ContactSheet {
         switch name {
         case "rowsRefreshing", "rowsSnackbar", "rowsOffline": "#2fa878"
         case "emptyFirstUse", "noResults": Palette.color(forPhase: "empty").hexString
+        case "emptyList": "#374151"
         case "errorStatusCode", "errorRetryLive", "somethingWentWrong": "#b91c1c"
         case "offlineMessage": Palette.color(forPhase: "offline").hexString
         case "dash": "#6b7280"

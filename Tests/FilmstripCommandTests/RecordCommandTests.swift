@@ -39,6 +39,15 @@ import Testing
             let text = String(decoding: bytes, as: UTF8.self)
             #expect(!text.contains("tIME") && !text.contains("tEXt"), "\(path) carries no time or text chunk")
         }
+        // The four stills of seed 000's phases, decoded from their files, all differ.
+        let stills = try ["loading", "empty", "failed", "loaded"].map { phase in
+            try PNGCodec.decode(Array(try #require(files["inbox-pinned-\(phase)/stills/\(phase).png"])))
+        }
+        for i in stills.indices {
+            for j in stills.indices where j > i {
+                #expect(stills[i].pixels != stills[j].pixels, "stills \(i) and \(j) differ")
+            }
+        }
         // Both kinds of page link only to files that exist.
         for (path, bytes) in files where path.hasSuffix(".html") {
             let html = String(decoding: bytes, as: UTF8.self)

@@ -65,6 +65,20 @@ import Testing
         #expect(!error.panels[0].texts.contains { $0.text.contains("503") })
     }
 
+    @Test func theNaivePanelBreaksBothEmptyStates() throws {
+        // First use: emptyFirstUse [400, 1500) drawn as an empty list. Search: noResults
+        // [1400, 2200) drawn as the first-use message with its create action.
+        let empty = Analysis(try BenchCatalog.run(try TestSupport.shippedPlan("orders-empty-first-use"), clock: .virtual))
+        #expect(violations(empty, "naive") == ["loadingPlaceholder 0-400", "emptyFirstUse 400-1500"])
+        #expect(violations(empty, "pattern") == [])
+        let search = try BenchCatalog.run(try TestSupport.shippedPlan("orders-search-no-results"), clock: .virtual)
+        #expect(violations(Analysis(search), "naive") == [
+            "loadingPlaceholder 0-400", "loadingPlaceholder 1000-1400", "noResults 1400-2200", "loadingPlaceholder 2200-2600",
+        ])
+        let naive = try #require(search.render(search.stills[0].frame, font: TestSupport.font)).panels[1]
+        #expect(naive.texts.map(\.text) == ["No orders yet", "Orders you place appear here.", "Create order"])
+    }
+
     @Test func emptyOnFirstUseHasOneActionAndNoResultsRepeatsTheQuery() throws {
         let empty = try BenchCatalog.run(try TestSupport.shippedPlan("orders-empty-first-use"), clock: .virtual)
         let firstUse = try #require(empty.render(empty.stills[0].frame, font: TestSupport.font)).panels[0]

@@ -44,6 +44,8 @@ extension Depiction {
     public static let emptyFirstUse = Depiction("emptyFirstUse")
     /// No results: the query repeated, a way to clear it, no create action.
     public static let noResults = Depiction("noResults")
+    /// An empty list with nothing to say why or what to do.
+    public static let emptyList = Depiction("emptyList")
     /// An error that shows its HTTP status code.
     public static let errorStatusCode = Depiction("errorStatusCode")
     /// An error whose retry action stays live while a request is in flight.

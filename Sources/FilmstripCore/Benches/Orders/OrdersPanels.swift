@@ -111,8 +111,9 @@ public struct OrdersPatternPanel: Panel {
 
 /// The naive control for seed 002, breaking the rules the way real apps do: a spinner for
 /// every load, even over content on refresh; the status code on screen ("Error 503"), replacing
-/// content; the error and a live Try again left up while a retry is in flight; and "Something
-/// went wrong" when the device is simply offline.
+/// content; the error and a live Try again left up while a retry is in flight; "Something went
+/// wrong" when the device is simply offline; an empty list with no words on first use; and the
+/// first-use message, with its create action, for a search that matched nothing.
 public struct OrdersNaivePanel: Panel {
     public init() {}
 
@@ -129,8 +130,8 @@ public struct OrdersNaivePanel: Panel {
         case "loaded":
             if !phase.online { return .rows }
             return phase.error != nil ? .errorStatusCode : .rows
-        case "emptyFirstUse": return .emptyFirstUse
-        case "noResults": return .noResults
+        case "emptyFirstUse": return .emptyList
+        case "noResults": return .emptyFirstUse
         case "failed": return .errorStatusCode
         default: return .somethingWentWrong
         }
@@ -146,7 +147,7 @@ public struct OrdersNaivePanel: Panel {
             painter.centeredText(phase.error?.message ?? "", centerX: x, baseline: 70, color: Palette.dimText)
             OrdersCanvas.button("Try again", on: &painter, top: 90, color: tint)
         case .emptyFirstUse: OrdersCanvas.emptyFirstUse(on: &painter, tint: tint)
-        case .noResults: OrdersCanvas.noResults(query: phase.query ?? "", on: &painter, tint: tint)
+        case .emptyList: break  // nothing: the list is simply empty.
         case .somethingWentWrong:
             painter.centeredText("Something went wrong", centerX: x, baseline: 56, color: Palette.danger)
             OrdersCanvas.button("Try again", on: &painter, top: 80, color: tint)
