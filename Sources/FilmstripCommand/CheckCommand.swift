@@ -22,6 +22,8 @@ struct CheckCommand {
         var font: (font: BitmapFont, source: String)? = try options.font.map { path throws(CommandError) in try FontLoader().load(path: path, terminal: terminal) }
         var failed = 0
         var missing: [Unicode.Scalar] = []
+        var freshReports: [String: RunReport] = [:]
+        var indexDiffers = false
         for (file, plan) in plans {
             let (run, lint) = try LintedRun(plan, file: file, clock: options.clock, terminal: terminal).parts
             let analysis = Analysis(run)
@@ -42,6 +44,7 @@ struct CheckCommand {
                     comparison.compare(path, document: data)
                 }
                 for scalar in drawn.missing where !missing.contains(scalar) { missing.append(scalar) }
+                freshReports[plan.name] = drawn.report
                 comparison.noteStale(recorded.writtenFiles)
                 let findings = comparison.findings
                 if findings.isEmpty {
@@ -61,8 +64,22 @@ struct CheckCommand {
             }
             if !passed { failed += 1 }
         }
+        // The index across plans, when every shipped plan was checked against its recorded outputs.
+        let index = "\(root)/\(OutputLayout.contactSheetPath)"
+        if options.plans.isEmpty, !freshReports.isEmpty, freshReports.count == plans.count,
+           let recorded = FileManager.default.contents(atPath: index)
+        {
+            let fresh = Data(IndexPage.html(rows: IndexRows(root: root).rows(fresh: freshReports)).utf8)
+            if fresh == recorded {
+                terminal.print("index: \(index) matches a fresh render")
+            } else {
+                indexDiffers = true
+                terminal.print("index: mismatch: \(index) differs from a fresh render; re-record with: filmstrip record")
+            }
+        }
         if let font, let warning = FontLoader().missingGlyphWarning(missing, font: font.font, source: font.source) { terminal.diagnose("warning: \(warning)") }
-        terminal.print(failed == 0 ? "\(plans.count) plan(s) checked: all passed" : "\(plans.count) plan(s) checked: \(failed) failed")
-        return failed == 0 ? 0 : 1
+        let plansLine = failed == 0 ? "\(plans.count) plan(s) checked: all passed" : "\(plans.count) plan(s) checked: \(failed) failed"
+        terminal.print(indexDiffers ? plansLine + "; the index across plans differs" : plansLine)
+        return failed == 0 && !indexDiffers ? 0 : 1
     }
 }

@@ -38,31 +38,8 @@ struct RecordCommand {
         return failed == 0 ? 0 : 1
     }
 
-    /// The first frame of each phase, in time order, among the frames whose files exist.
-    private static func thumbnails(_ report: RunReport, folder: OutputFolder) -> [(file: String, phase: String)] {
-        var seen: Set<String> = []
-        var result: [(file: String, phase: String)] = []
-        for frame in report.frames {
-            guard let phase = frame.phase, let file = frame.file, !seen.contains(phase) else { continue }
-            guard FileManager.default.fileExists(atPath: "\(folder.path)/\(file)") else { continue }
-            seen.insert(phase)
-            result.append((file, phase))
-        }
-        return result
-    }
-
     /// Writes `root/index.html` listing every plan folder in `root` that holds a report.
     private func writeIndex(root: String) throws(CommandError) {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
-        var rows: [IndexPage.Row] = []
-        for name in names.sorted() {
-            let folder = OutputFolder(path: "\(root)/\(name)")
-            guard let report = folder.read(OutputLayout.reportPath).flatMap(RunReport.read), report.plan == name else { continue }
-            rows.append(IndexPage.Row(
-                plan: report.plan, summary: report.summary, passed: report.passed, verdict: report.verdict,
-                frames: report.frames.count, windowMs: report.windowMs,
-                thumbnails: Self.thumbnails(report, folder: folder)))
-        }
-        try OutputFolder(path: root).write(Data(IndexPage.html(rows: rows).utf8), to: OutputLayout.contactSheetPath)
+        try OutputFolder(path: root).write(Data(IndexPage.html(rows: IndexRows(root: root).rows()).utf8), to: OutputLayout.contactSheetPath)
     }
 }

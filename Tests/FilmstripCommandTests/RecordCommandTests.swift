@@ -232,6 +232,21 @@ import Testing
         #expect(missing.status == 1 && missing.stdout.contains("report.json is missing"))
     }
 
+    @Test func theIndexAcrossPlansIsComparedToo() throws {
+        let workspace = try CommandRunner.workspace(plans: [
+            CommandRunner.root.appendingPathComponent("captures/inbox-pinned-empty.json"),
+            CommandRunner.root.appendingPathComponent("captures/scenes-fast-load.json"),
+        ])
+        #expect(try CommandRunner.run(["record"], in: workspace).status == 0)
+        let clean = try CommandRunner.run(["check"], in: workspace)
+        #expect(clean.status == 0 && clean.stdout.contains("index: captures/index.html matches a fresh render"))
+        let index = workspace.appendingPathComponent("captures/index.html")
+        try (try Data(contentsOf: index) + Data("<!-- edited -->".utf8)).write(to: index)
+        let edited = try CommandRunner.run(["check"], in: workspace)
+        #expect(edited.status == 1)
+        #expect(edited.stdout.contains("2 plan(s) checked: all passed; the index across plans differs"))
+    }
+
     @Test func checkRefusesAMissingFontEvenWithoutComparing() throws {
         let workspace = try CommandRunner.workspace(plans: [CommandRunner.root.appendingPathComponent("captures/inbox-pinned-empty.json")])
         let result = try CommandRunner.run(["check", "--no-compare", "--font", "/nonexistent.bdf"], in: workspace)
