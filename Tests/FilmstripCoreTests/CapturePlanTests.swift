@@ -61,6 +61,8 @@ import Testing
         (#"{"bench":"inbox","slowMotion":1.2345,"windowMs":1000,"frameIntervalMs":250,"script":[{"reply":"empty","latencyMs":1}]}"#, "$.slowMotion", "expected a number from 0.001 to 100 with at most three decimals, found 1.2345"),
         (#"{"bench":"inbox","mode":"cycle","windowMs":1000,"frameIntervalMs":250,"script":[{"reply":"empty","latencyMs":0}]}"#, "$.script", "a cycle whose beats all take 0 ms would repeat without end; expected at least one beat with latencyMs or holdMs above 0"),
         (#"[1, 2]"#, "$", "expected an object, found array"),
+        (#"{"bench":"inbox","windowMs":1000,"windowMs":500,"frameIntervalMs":250,"script":[{"reply":"empty","latencyMs":1}]}"#, "$.windowMs", "this member is given twice in one object; expected each name once"),
+        (#"{"bench":"inbox","windowMs":1000,"frameIntervalMs":250,"script":[{"reply":"empty","latencyMs":1},{"reply":"failed","latencyMs":2,"message":"a \"q\" {","latencyMs":3}]}"#, "$.script[1].latencyMs", "this member is given twice in one object; expected each name once"),
         (#"{"bench":"orders","windowMs":1000,"frameIntervalMs":250,"script":[{"atMs":0,"event":"teleport"}]}"#, "$.script[0].event", "unknown event 'teleport'; expected one of: reopen, tapTryAgain, tapRefresh, serverAnswers, networkOffline, networkOnline, search, clearSearch, createFirstItem"),
         (#"{"bench":"orders","windowMs":1000,"frameIntervalMs":250,"script":[{"atMs":0,"event":"reopen","query":"x"}]}"#, "$.script[0].query", "the reopen event takes no 'query'"),
         (#"{"bench":"orders","windowMs":1000,"frameIntervalMs":250,"script":[{"atMs":0,"event":"serverAnswers","answer":"error","status":700}]}"#, "$.script[0].status", "expected an integer from 100 to 599, found 700"),

@@ -26,14 +26,20 @@ public indirect enum JSONValue: Hashable, Sendable {
     }
 
     /// Parses JSON text with Foundation's `JSONDecoder`.
-    /// - Throws: ``PlanError`` at path `$` with the parser's own description (which carries
-    ///   the line and column) when the text is not JSON.
-    public static func parse(_ data: Data) throws(PlanError) -> JSONValue {
+    /// - Throws: ``PlanError`` at path `$` with the parser's words, line and column when the
+    ///   text is not JSON; at the member's path when an object names a member twice (unless
+    ///   `refusingRepeatedMembers` is false, for files other tools wrote, such as HAR).
+    public static func parse(_ data: Data, refusingRepeatedMembers: Bool = true) throws(PlanError) -> JSONValue {
+        let value: JSONValue
         do {
-            return try JSONDecoder().decode(JSONValue.self, from: data)
+            value = try JSONDecoder().decode(JSONValue.self, from: data)
         } catch {
             throw PlanError(path: "$", message: "not valid JSON: " + syntaxProblem(in: data))
         }
+        if refusingRepeatedMembers, let path = DuplicateKeyScan.firstDuplicate(in: Array(data)) {
+            throw PlanError(path: path, message: "this member is given twice in one object; expected each name once")
+        }
+        return value
     }
 
     /// Where the JSON text goes wrong, as `line L, column C` with the parser's words, found with

@@ -23,7 +23,7 @@ public struct LatencySamples: Hashable, Sendable {
     /// - Throws: ``PlanError`` with the JSON path of the first value that is not a latency, or
     ///   at `$` when the file is neither a list nor a HAR log, or holds no sample.
     public init(json data: Data) throws(PlanError) {
-        let root = try JSONValue.parse(data)
+        let root = try JSONValue.parse(data, refusingRepeatedMembers: false)
         var samples: [Int] = []
         switch root {
         case .array(let items):
