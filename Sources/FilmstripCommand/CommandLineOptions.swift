@@ -29,12 +29,8 @@ struct CommandLineOptions {
         }
         while index < arguments.count {
             let argument = arguments[index]
-            var name = argument
-            var inline: String?
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                name = String(argument[..<equals])
-                inline = String(argument[argument.index(after: equals)...])
-            }
+            let option = OptionArgument(argument)
+            let (name, inline) = (option.name, option.inline)
             switch name {
             case "--help", "-h":
                 help = true
