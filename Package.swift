@@ -1,8 +1,10 @@
 // swift-tools-version: 6.0
 // filmstrip: records filmstrips of async-state UI benches and measures them.
-// Targets follow the data flow of DESIGN.md with no back edges:
+// Targets follow the data flow in docs/ARCHITECTURE.md, with no back edges:
 // CLibPNG → CPNGShim, CZlib → FilmstripPNG; FilmstripRaster → FilmstripCore → FilmstripReports;
-// FilmstripCommand (the only target that touches files, environment and terminal) → filmstrip.
+// Filmstrip (the library users import) re-exports those; FilmstripSeedBenches (the three seed
+// benches, written on the public API); FilmstripCLI (the only target that touches files,
+// environment and terminal) → filmstrip, and FilmstripTesting for users' test suites.
 import PackageDescription
 
 let swiftSettings: [SwiftSetting] = [
@@ -15,7 +17,9 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "filmstrip", targets: ["filmstrip"]),
-        .library(name: "FilmstripCore", targets: ["FilmstripCore"]),
+        .library(name: "Filmstrip", targets: ["Filmstrip"]),
+        .library(name: "FilmstripCLI", targets: ["FilmstripCLI"]),
+        .library(name: "FilmstripSeedBenches", targets: ["FilmstripSeedBenches"]),
     ],
     targets: [
         .systemLibrary(
@@ -33,21 +37,23 @@ let package = Package(
         .target(name: "FilmstripPNG", dependencies: ["CPNGShim", "CZlib", "FilmstripRaster"], swiftSettings: swiftSettings),
         .target(name: "FilmstripCore", dependencies: ["FilmstripRaster"], swiftSettings: swiftSettings),
         .target(name: "FilmstripReports", dependencies: ["FilmstripCore", "FilmstripRaster"], swiftSettings: swiftSettings),
+        .target(name: "Filmstrip", dependencies: ["FilmstripCore", "FilmstripRaster", "FilmstripPNG", "FilmstripReports"], swiftSettings: swiftSettings),
+        .target(name: "FilmstripSeedBenches", dependencies: ["FilmstripCore", "FilmstripRaster"], swiftSettings: swiftSettings),
         .target(
-            name: "FilmstripCommand",
+            name: "FilmstripCLI",
             dependencies: ["FilmstripCore", "FilmstripRaster", "FilmstripPNG", "FilmstripReports"],
             resources: [.copy("Resources/Fonts")],
             swiftSettings: swiftSettings
         ),
-        .executableTarget(name: "filmstrip", dependencies: ["FilmstripCommand"], swiftSettings: swiftSettings),
+        .executableTarget(name: "filmstrip", dependencies: ["FilmstripCLI", "FilmstripSeedBenches"], swiftSettings: swiftSettings),
 
         .testTarget(name: "FilmstripRasterTests", dependencies: ["FilmstripRaster"], swiftSettings: swiftSettings),
         .testTarget(name: "FilmstripPNGTests", dependencies: ["FilmstripPNG", "FilmstripRaster"], swiftSettings: swiftSettings),
-        .testTarget(name: "FilmstripCoreTests", dependencies: ["FilmstripCore", "FilmstripRaster"], swiftSettings: swiftSettings),
-        .testTarget(name: "FilmstripReportsTests", dependencies: ["FilmstripReports", "FilmstripCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "FilmstripCoreTests", dependencies: ["FilmstripCore", "FilmstripRaster", "FilmstripSeedBenches"], swiftSettings: swiftSettings),
+        .testTarget(name: "FilmstripReportsTests", dependencies: ["FilmstripReports", "FilmstripCore", "FilmstripSeedBenches"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "FilmstripCommandTests",
-            dependencies: ["FilmstripCommand", "FilmstripCore", "FilmstripPNG", "FilmstripRaster", "filmstrip"],
+            name: "FilmstripCLITests",
+            dependencies: ["FilmstripCLI", "FilmstripCore", "FilmstripPNG", "FilmstripRaster", "FilmstripSeedBenches", "filmstrip"],
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),

@@ -21,6 +21,10 @@ public enum ContactSheet {
     /// - Throws: what `emit` throws.
     public static func write<E: Error>(report: RunReport, run: RecordedRun, analysis: Analysis, to emit: (String) throws(E) -> Void) throws(E) {
         let plan = run.plan
+        /// A depiction's colour from the bench's styles, grey for one it does not list.
+        func depictionColor(_ id: String) -> String { plan.bench.style(ofDepiction: id)?.color.hexString ?? "#9ca3af" }
+        /// A frame's border: its phase's colour, grey when dropped.
+        func border(_ phase: String?) -> String { phase.map { plan.bench.style(ofPhase: $0).color.hexString } ?? "#6b7280" }
         var page = """
             <!doctype html>
             <html lang="en"><head><meta charset="utf-8">
@@ -47,7 +51,7 @@ public enum ContactSheet {
 
         // Timeline bars.
         page += "<h2>Timeline, to scale</h2>\n<div class=\"barlabel\">phase</div>\n"
-        page += bar(run.phaseSegments, plan: plan, color: { Palette.color(forPhase: $0).hexString })
+        page += bar(run.phaseSegments, plan: plan, color: { plan.bench.style(ofPhase: $0).color.hexString })
         try emit(page)
         page = ""
         try ticks(run.frames, plan: plan, to: emit)
@@ -68,7 +72,7 @@ public enum ContactSheet {
             if let limit = plan.expect.maxSharePercent[name] { expected.append("≤ \(limit)%") }
             let checks = analysis.checks.filter { $0.name.hasSuffix(".\(name)") }
             let status = checks.isEmpty ? "" : checks.allSatisfy(\.passed) ? "✓" : "✗"
-            page += "<tr><td><span class=\"swatch\" style=\"background:\(Palette.color(forPhase: name).hexString)\"></span>\(HTML.escape(name))</td><td>\(Quantity.ms(dwell.ms))</td><td>\(Quantity.percent(numerator: dwell.ms, denominator: plan.windowMs))</td><td>\(dwell.frames)</td><td>\(Quantity.percent(numerator: dwell.frames, denominator: analysis.frameCount))</td><td>\(HTML.escape(expected.joined(separator: ", ")))</td><td>\(status)</td></tr>\n"
+            page += "<tr><td><span class=\"swatch\" style=\"background:\(plan.bench.style(ofPhase: name).color.hexString)\"></span>\(HTML.escape(name))</td><td>\(Quantity.ms(dwell.ms))</td><td>\(Quantity.percent(numerator: dwell.ms, denominator: plan.windowMs))</td><td>\(dwell.frames)</td><td>\(Quantity.percent(numerator: dwell.frames, denominator: analysis.frameCount))</td><td>\(HTML.escape(expected.joined(separator: ", ")))</td><td>\(status)</td></tr>\n"
         }
         page += "</table>\n<h2>Dwell per panel depiction</h2>\n<table><tr><th>panel</th><th>depiction</th><th>dwell</th><th>time share</th><th>frames</th></tr>\n"
         for (panel, depictions) in analysis.panels {
@@ -90,7 +94,7 @@ public enum ContactSheet {
         }
 
         if !analysis.transitions.isEmpty {
-            page += "<h2>State graph: observed transitions</h2>\n" + StateGraph.svg(transitions: analysis.transitions, phaseOrder: run.phaseNames) + "\n"
+            page += "<h2>State graph: observed transitions</h2>\n" + StateGraph.svg(transitions: analysis.transitions, phaseOrder: run.phaseNames, phaseColor: { plan.bench.style(ofPhase: $0).color.hexString }) + "\n"
         }
         if !report.violations.isEmpty {
             page += "<h2>Rules broken</h2>\n<table><tr><th>panel</th><th>rule</th><th>from</th><th>to</th><th>frames</th></tr>\n"
@@ -117,7 +121,7 @@ public enum ContactSheet {
             page += "<h2>Stills</h2>\n<div class=\"frames\">\n"
             for still in report.stills {
                 page += figure(
-                    file: still.file, phase: still.phase, caption: "\(still.name) · \(Quantity.ms(still.tMs)) · \(still.phase ?? "dropped")",
+                    file: still.file, phase: still.phase, border: border(still.phase), caption: "\(still.name) · \(Quantity.ms(still.tMs)) · \(still.phase ?? "dropped")",
                     panels: still.panels.map { "\($0.panel): \($0.depiction)" })
             }
             page += "</div>\n"
@@ -127,7 +131,7 @@ public enum ContactSheet {
         for frame in report.frames {
             let broken = report.violations.filter { $0.frames.contains(frame.index) }
             try emit(figure(
-                file: frame.file, phase: frame.phase,
+                file: frame.file, phase: frame.phase, border: border(frame.phase),
                 caption: "#\(frame.index) · \(Quantity.ms(frame.tMs)) · \(frame.phase ?? "dropped (due \(Quantity.ms(frame.scheduledMs)))")",
                 panels: frame.panels.map { "\($0.panel): \($0.depiction)" }, anchor: "frame-\(frame.index)",
                 marks: broken.map { "✗ \($0.panel) breaks \($0.rule)" }))
@@ -142,25 +146,6 @@ public enum ContactSheet {
         }
         page += "</table>\n<p class=\"facts\">Made by filmstrip from captures/\(HTML.escape(plan.name)).json; report.json holds the same figures.</p>\n</body></html>\n"
         try emit(page)
-    }
-
-    /// A stable colour per depiction name, for bars and swatches.
-    static func depictionColor(_ name: String) -> String {
-        switch name {
-        case "rowsRefreshing", "rowsSnackbar", "rowsOffline": "#2fa878"
-        case "emptyFirstUse", "noResults": Palette.color(forPhase: "empty").hexString
-        case "emptyList": "#374151"
-        case "errorStatusCode", "errorRetryLive", "somethingWentWrong": "#b91c1c"
-        case "offlineMessage": Palette.color(forPhase: "offline").hexString
-        case "dash": "#6b7280"
-        case "blank": "#2a2e38"
-        case "spinner": Palette.color(forPhase: "loading").hexString
-        case "skeleton": "#d4a72c"
-        case "emptyMessage": Palette.color(forPhase: "empty").hexString
-        case "errorRetry": Palette.color(forPhase: "failed").hexString
-        case "rows": Palette.color(forPhase: "loaded").hexString
-        default: "#9ca3af"
-        }
     }
 
     private static func bar(_ segments: [Segment], plan: CapturePlan, color: (String) -> String) -> String {
@@ -187,13 +172,12 @@ public enum ContactSheet {
     private static func legend(run: RecordedRun) -> String {
         var html = "<p class=\"facts\">"
         for name in run.phaseNames {
-            html += "<span class=\"swatch\" style=\"background:\(Palette.color(forPhase: name).hexString)\"></span>\(HTML.escape(name)) &nbsp; "
+            html += "<span class=\"swatch\" style=\"background:\(run.plan.bench.style(ofPhase: name).color.hexString)\"></span>\(HTML.escape(name)) &nbsp; "
         }
         return html + "· ticks mark frame instants</p>\n"
     }
 
-    private static func figure(file: String?, phase: String?, caption: String, panels: [String], anchor: String? = nil, marks: [String] = []) -> String {
-        let border = phase.map { Palette.color(forPhase: $0).hexString } ?? "#6b7280"
+    private static func figure(file: String?, phase: String?, border: String, caption: String, panels: [String], anchor: String? = nil, marks: [String] = []) -> String {
         var html = "<figure\(anchor.map { " id=\"\($0)\"" } ?? "") class=\"frame\(phase == nil ? " dropped" : "")\" style=\"border-color:\(border)\">"
         if let file {
             html += "<a href=\"\(file)\"><img loading=\"lazy\" src=\"\(file)\" alt=\"\(HTML.escape(caption))\"></a>"

@@ -31,9 +31,9 @@ public enum FilmstripImage {
     static let gap = 6
 
     /// Composes the strip from 1× frame canvases (all the same size) and their labels
-    /// (`"#3 · 1,500 ms"`) and phases (for the swatch colour; nil when dropped).
+    /// (`"#3 · 1,500 ms"`) and swatch colours (the phase's ``PhaseStyle/color``; nil when dropped).
     /// - Returns: an RGBA8 canvas; 1×1 transparent when `frames` is empty.
-    public static func compose(frames: [(canvas: Canvas?, label: String, phase: String?)], frameWidth: Int, frameHeight: Int, font: BitmapFont) -> Canvas {
+    public static func compose(frames: [(canvas: Canvas?, label: String, swatch: Color?)], frameWidth: Int, frameHeight: Int, font: BitmapFont) -> Canvas {
         compose(count: frames.count, frameWidth: frameWidth, frameHeight: frameHeight, font: font) { frames[$0] }
     }
 
@@ -42,7 +42,7 @@ public enum FilmstripImage {
     /// - Returns: an RGBA8 canvas; 1×1 transparent when `count` is 0.
     public static func compose(
         count: Int, frameWidth: Int, frameHeight: Int, font: BitmapFont,
-        cell: (Int) -> (canvas: Canvas?, label: String, phase: String?)
+        cell: (Int) -> (canvas: Canvas?, label: String, swatch: Color?)
     ) -> Canvas {
         guard count > 0 else { return Canvas(width: 1, height: 1) }
         let columns = min(framesPerRow, count)
@@ -71,7 +71,7 @@ public enum FilmstripImage {
                 strip.stroke(Rect(x: left, y: top, width: frameWidth, height: frameHeight), with: Palette.dimText)
                 strip.drawText("dropped", at: Point(x: left + 8, y: top + 20), font: font, color: Palette.dimText)
             }
-            let swatch = frame.phase.map(Palette.color(forPhase:)) ?? Palette.dimText
+            let swatch = frame.swatch ?? Palette.dimText
             strip.fill(Rect(x: left, y: top + frameHeight + 4, width: 8, height: 8), with: swatch)
             strip.drawText(frame.label, at: Point(x: left + 12, y: top + frameHeight + 13), font: font, color: Palette.text)
         }

@@ -1,4 +1,5 @@
 import FilmstripCore
+import FilmstripRaster
 import Foundation
 
 /// The page across all plans of an output folder: one row per plan with its verdict, frame
@@ -8,6 +9,8 @@ public enum IndexPage {
     public struct Row: Sendable {
         /// The plan's name, which is also its folder beside the index.
         public var plan: String
+        /// The bench it ran, by name.
+        public var bench: String
         public var summary: String
         public var passed: Bool
         public var verdict: String
@@ -16,8 +19,9 @@ public enum IndexPage {
         /// One frame per phase shown (the first of each, in time order): (relative file, phase).
         public var thumbnails: [(file: String, phase: String)]
 
-        public init(plan: String, summary: String, passed: Bool, verdict: String, frames: Int, windowMs: Int, thumbnails: [(file: String, phase: String)]) {
+        public init(plan: String, bench: String, summary: String, passed: Bool, verdict: String, frames: Int, windowMs: Int, thumbnails: [(file: String, phase: String)]) {
             self.plan = plan
+            self.bench = bench
             self.summary = summary
             self.passed = passed
             self.verdict = verdict
@@ -28,7 +32,9 @@ public enum IndexPage {
     }
 
     /// The page, rows sorted by plan name.
-    public static func html(rows: [Row]) -> String {
+    /// - Parameter phaseColor: the colour of a phase of a bench, both by name (from the bench's
+    ///   ``PhaseStyle``; ``PhaseStyle/unknown``'s for a bench that is not registered).
+    public static func html(rows: [Row], phaseColor: (_ bench: String, _ phase: String) -> Color) -> String {
         let sorted = rows.sorted { $0.plan < $1.plan }
         let failed = sorted.count { !$0.passed }
         var page = """
@@ -47,7 +53,7 @@ public enum IndexPage {
             page += "<tr><td><a href=\"\(folder)/index.html\">\(name)</a><br><span class=\"facts\">\(HTML.escape(row.summary))</span><br><a href=\"\(folder)/report.json\">report.json</a></td>"
             page += "<td style=\"text-align:left\">\(row.passed ? "✓ passed" : "✗ " + HTML.escape(row.verdict))</td><td class=\"n\">\(row.frames)</td><td class=\"n\">\(Quantity.ms(row.windowMs))</td><td><div class=\"thumbs\">"
             for thumbnail in row.thumbnails {
-                let color = Palette.color(forPhase: thumbnail.phase).hexString
+                let color = phaseColor(row.bench, thumbnail.phase).hexString
                 page += "<figure><a href=\"\(folder)/\(HTML.escape(thumbnail.file))\"><img src=\"\(folder)/\(HTML.escape(thumbnail.file))\" style=\"border-color:\(color)\" alt=\"\(HTML.escape(thumbnail.phase))\"></a><figcaption>\(HTML.escape(thumbnail.phase))</figcaption></figure>"
             }
             page += "</div></td></tr>\n"

@@ -150,7 +150,7 @@ public struct RunReport: Codable, Hashable, Sendable {
         }
         self.plan = plan.name
         summary = plan.summary
-        bench = plan.bench
+        bench = plan.bench.name
         clock = run.clock.rawValue
         mode = plan.mode.rawValue
         slowMotion = plan.slowMotion.description
@@ -186,7 +186,7 @@ public struct RunReport: Codable, Hashable, Sendable {
         flashThresholdMs = plan.flashThresholdMs
         violations = analysis.violations.map {
             Violation(
-                panel: $0.panel, rule: $0.rule, sentence: OrdersRule(rawValue: $0.rule)?.sentence ?? $0.rule,
+                panel: $0.panel, rule: $0.rule, sentence: run.plan.bench.sentence(ofRule: $0.rule),
                 startMs: $0.startMs, endMs: $0.endMs, frames: $0.frames)
         }
         transitions = analysis.transitions.map { Transition(from: $0.from, to: $0.to, count: $0.count) }

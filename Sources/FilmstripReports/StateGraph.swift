@@ -7,7 +7,8 @@ import Foundation
 public enum StateGraph {
     /// The SVG element; an empty string when the run has no transition.
     /// Coordinates are rounded to whole pixels, so the same run gives the same text.
-    public static func svg(transitions: [PhaseTransition], phaseOrder: [String], width: Int = 640, height: Int = 360) -> String {
+    /// - Parameter phaseColor: a phase's CSS colour (`#f5b841`), from its bench's ``PhaseStyle``.
+    public static func svg(transitions: [PhaseTransition], phaseOrder: [String], phaseColor: (String) -> String, width: Int = 640, height: Int = 360) -> String {
         guard !transitions.isEmpty else { return "" }
         let used = Set(transitions.flatMap { [$0.from, $0.to] })
         let nodes = phaseOrder.filter(used.contains) + used.subtracting(phaseOrder).sorted()
@@ -40,7 +41,7 @@ public enum StateGraph {
         }
         for node in nodes {
             guard let p = position[node] else { continue }
-            let color = Palette.color(forPhase: node).hexString
+            let color = phaseColor(node)
             svg += "<rect x=\"\(n(p.x - 46))\" y=\"\(n(p.y - 14))\" width=\"92\" height=\"28\" rx=\"6\" fill=\"#1e2128\" stroke=\"\(color)\" stroke-width=\"2\"/>"
             svg += "<text x=\"\(n(p.x))\" y=\"\(n(p.y + 4))\" text-anchor=\"middle\" font-size=\"12\" fill=\"#e6e8ee\">\(HTML.escape(node))</text>"
         }

@@ -1,11 +1,6 @@
-// The `filmstrip` executable: everything lives in FilmstripCommand; this only forwards the
-// arguments and turns the result into the process's exit code.
-import FilmstripCommand
+// The `filmstrip` executable: the command line of FilmstripCLI with the three seed benches
+// registered, and seed 000's twelve-second cycle as the plan `filmstrip bench` measures.
+import FilmstripCLI
+import FilmstripSeedBenches
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
-exit(FilmstripCommand.main(arguments: Array(CommandLine.arguments.dropFirst())))
+FilmstripCLI.main(benches: [.inbox, .scenes, .orders], referencePlan: "captures/inbox-cycle.json")

@@ -1,9 +1,10 @@
 import FilmstripCore
+import FilmstripSeedBenches
 import Testing
 
 @Suite struct AnalysisTests {
     @Test func seedFailingPlanNamesLoadingShareAndTheThreeMissingPhases() throws {
-        let run = try BenchCatalog.run(TestSupport.seedFailingPlan, clock: .virtual)
+        let run = try (TestSupport.seedFailingPlan).run(clock: .virtual)
         #expect(run.frames.count == 6)
         #expect(run.frames.allSatisfy { $0.phase == "loading" })
         let analysis = Analysis(run)
@@ -24,7 +25,7 @@ import Testing
         let plan = TestSupport.plan(
             mode: .pinned, script: [Beat(reply: .empty, latencyMs: 790)], windowMs: 2000, intervalMs: 250,
             minFrames: ["empty": 5], maxSharePercent: [:])
-        let analysis = Analysis(try BenchCatalog.run(plan, clock: .virtual))
+        let analysis = Analysis(try (plan).run(clock: .virtual))
         #expect(analysis.reasons == ["empty was captured in 4 frames, 5 required"])
     }
 
@@ -33,7 +34,7 @@ import Testing
         let plan = TestSupport.plan(
             mode: .pinned, script: [Beat(reply: .empty, latencyMs: 1000)], windowMs: 2000, intervalMs: 200,
             minFrames: [:], maxSharePercent: ["loading": 50])
-        let analysis = Analysis(try BenchCatalog.run(plan, clock: .virtual))
+        let analysis = Analysis(try (plan).run(clock: .virtual))
         #expect(analysis.phaseMs["loading"] == 1000)
         #expect(analysis.phaseFrames["loading"] == 5)
         #expect(analysis.passed)
@@ -45,7 +46,7 @@ import Testing
         let plan = TestSupport.plan(
             script: [Beat(reply: .empty, latencyMs: 90, holdMs: 10)], windowStartMs: 95, windowMs: 1000, intervalMs: 100,
             minFrames: [:], maxSharePercent: ["loading": 50])
-        let analysis = Analysis(try BenchCatalog.run(plan, clock: .virtual))
+        let analysis = Analysis(try (plan).run(clock: .virtual))
         #expect(analysis.phaseFrames == ["loading": 0, "empty": 10, "failed": 0, "loaded": 0])
         #expect(analysis.phaseMs == ["loading": 900, "empty": 100, "failed": 0, "loaded": 0])
         #expect(analysis.reasons == ["loading filled 0 of 10 frames (0.9 s of 1.0 s, limit 50%)"])

@@ -1,13 +1,15 @@
 import FilmstripCore
+import FilmstripRaster
+import FilmstripSeedBenches
 import Testing
 
 @Suite struct DeterminismTests {
     @Test func twoHundredRunsGiveTheSameTimelineAndFrames() throws {
         let plan = try TestSupport.shippedPlan("inbox-cycle")
-        let first = try BenchCatalog.run(plan, clock: .virtual)
+        let first = try (plan).run(clock: .virtual)
         #expect(first.timeline.count > 20)
         for _ in 0..<200 {
-            let again = try BenchCatalog.run(plan, clock: .virtual)
+            let again = try (plan).run(clock: .virtual)
             #expect(again.timeline == first.timeline)
             #expect(again.frames == first.frames)
             #expect(again.phaseSegments == first.phaseSegments)
@@ -15,14 +17,51 @@ import Testing
     }
 
     @Test func workWithoutEndIsStoppedNamingTheBenchAndItsLastEvent() throws {
-        // A zero-length cycle (the JSON reader refuses it; built here directly) never advances time.
-        let plan = TestSupport.plan(script: [Beat(reply: .empty, latencyMs: 0)], windowMs: 1000, intervalMs: 100)
+        // Plans cannot describe a zero-length cycle (every path validates it), so a bench of the
+        // test's own spins instead: it logs an event and sleeps 0 ms, forever.
+        let plan = try CapturePlan(name: "spin", bench: SpinningBench.definition, settings: SpinningBench.Settings(), windowMs: 1000, frameIntervalMs: 100)
         do {
-            _ = try BenchCatalog.run(plan, clock: .virtual)
+            _ = try plan.run(clock: .virtual)
             Issue.record("expected the run to be stopped")
         } catch {
-            #expect(error.message.hasPrefix("bench inbox was stopped: work without end at 0 ms"))
-            #expect(error.message.contains("last event at 0 ms: beat 1:"))
+            #expect(error.message.hasPrefix("bench spinning was stopped: work without end at 0 ms"))
+            #expect(error.message.contains("last event at 0 ms: spin "))
+        }
+    }
+}
+
+/// A bench whose work never lets time advance: each step logs an event and sleeps 0 ms.
+final class SpinningBench: Bench {
+    enum Phase: BenchPhase {
+        enum Name: String, CaseIterable, Sendable { case spinning }
+        case spinning
+        var name: Name { .spinning }
+    }
+
+    struct Settings: BenchSettings {}
+
+    struct Drawing: Panel {
+        var id: String { "only" }
+        var title: String { "ONLY" }
+        var tint: Color { Palette.mint }
+        func depiction(for phase: Phase, atMs timeMs: Int) -> Depiction { Depiction("nothing") }
+        func draw(_ phase: Phase, atMs timeMs: Int, on painter: inout PanelPainter) {}
+    }
+
+    static let definition = BenchDefinition(
+        name: "spinning", summary: "spins", phaseStyle: { (_: Phase.Name) in PhaseStyle(color: .white) },
+        depictions: [DepictionStyle("nothing", color: .white)],
+        panels: [PanelEntry<Phase, Settings>(Drawing())], members: [], defaultExpectations: .init(),
+        settings: { _, _ in Settings() }, bench: { _, _ in SpinningBench() })
+
+    var initialPhase: Phase { .spinning }
+    func phase(atMs timeMs: Int) -> Phase { .spinning }
+    func run(clock: BenchClock, timeline: TimelineLog<Phase>) async {
+        var step = 0
+        while !Task.isCancelled {
+            timeline.event("spin \(step)", atMs: clock.nowMs())
+            step += 1
+            do { try await clock.sleep(forMs: 0) } catch { return }
         }
     }
 }

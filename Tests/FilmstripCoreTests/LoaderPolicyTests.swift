@@ -1,4 +1,5 @@
 import FilmstripCore
+import FilmstripSeedBenches
 import Testing
 
 /// Rule of time 7 at its edges, with the expected intervals computed by hand.
@@ -61,10 +62,11 @@ import Testing
 /// The scenes bench: depiction intervals per panel from exact event times.
 @Suite struct ScenesBenchTests {
     func plan(_ script: [Beat], windowMs: Int, intervalMs: Int, policies: [String: LoaderPolicy] = [:]) -> CapturePlan {
-        CapturePlan(
-            name: "scenes-test", bench: "scenes", panels: ["immediate", "delayed", "delayedMinimum"], mode: .pinned,
-            script: script, windowMs: windowMs, frameIntervalMs: intervalMs, scale: 1,
-            expect: .init(minFrames: [:], maxSharePercent: [:]), loaderPolicies: policies)
+        try! CapturePlan(
+            name: "scenes-test", bench: .scenes, settings: ScenesSettings(script: script, loaderPolicies: policies),
+            panels: ["immediate", "delayed", "delayedMinimum"], mode: .pinned,
+            windowMs: windowMs, frameIntervalMs: intervalMs, scale: 1,
+            expect: .init(minFrames: [:], maxSharePercent: [:]))
     }
 
     func segments(_ run: RecordedRun, _ panel: String) -> [String] {
@@ -72,13 +74,15 @@ import Testing
     }
 
     @Test func aFastLoadShowsNoLoaderInAnyFrameOfTheDelayedPanel() throws {
-        let run = try BenchCatalog.run(plan([Beat(reply: .loaded(rows: []), latencyMs: 300)], windowMs: 2000, intervalMs: 100), clock: .virtual)
+        let run = try (plan([Beat(reply: .loaded(rows: []), latencyMs: 300)], windowMs: 2000, intervalMs: 100)).run(clock: .virtual)
         let delayedFrames = run.frames.compactMap { $0.panels.first { $0.panel == "delayed" }?.depiction }
         #expect(!delayedFrames.contains(.spinner))
         #expect(segments(run, "delayed") == ["blank 0-300", "rows 300-2000"])
-        var flashPlan = plan([Beat(reply: .loaded(rows: []), latencyMs: 300)], windowMs: 2000, intervalMs: 100)
-        flashPlan.flashThresholdMs = 500
-        let analysis = Analysis(try BenchCatalog.run(flashPlan, clock: .virtual))
+        let flashPlan = try CapturePlan(
+            name: "scenes-test", bench: .scenes, settings: ScenesSettings(script: [Beat(reply: .loaded(rows: []), latencyMs: 300)]),
+            panels: ["immediate", "delayed", "delayedMinimum"], mode: .pinned, windowMs: 2000, frameIntervalMs: 100, scale: 1,
+            expect: .init(minFrames: [:], maxSharePercent: [:]), flashThresholdMs: 500)
+        let analysis = Analysis(try (flashPlan).run(clock: .virtual))
         let immediate = try #require(analysis.loaders.first { $0.panel == "immediate" })
         #expect(immediate.flashes == [Segment(name: "spinner", enterMs: 0, exitMs: 300)])
         #expect(immediate.flashSummary == "1 flash (300 ms at 0 ms)")
@@ -87,7 +91,7 @@ import Testing
 
     @Test(arguments: [100, 7, 1000, 333])
     func aLoadEndingThreeMillisecondsAfterTheDelayIsAThreeMillisecondFlash(intervalMs: Int) throws {
-        let run = try BenchCatalog.run(plan([Beat(reply: .loaded(rows: []), latencyMs: 1003)], windowMs: 2000, intervalMs: intervalMs), clock: .virtual)
+        let run = try (plan([Beat(reply: .loaded(rows: []), latencyMs: 1003)], windowMs: 2000, intervalMs: intervalMs)).run(clock: .virtual)
         let stats = try #require(Analysis(run).loaders.first { $0.panel == "delayed" })
         #expect(stats.flashes == [Segment(name: "spinner", enterMs: 1000, exitMs: 1003)])
         #expect(stats.visibleMs == 3)
@@ -96,7 +100,7 @@ import Testing
     }
 
     @Test func contentArrivingInsideTheMinimumIsHeldBack() throws {
-        let run = try BenchCatalog.run(plan([Beat(reply: .loaded(rows: []), latencyMs: 600)], windowMs: 1500, intervalMs: 50), clock: .virtual)
+        let run = try (plan([Beat(reply: .loaded(rows: []), latencyMs: 600)], windowMs: 1500, intervalMs: 50)).run(clock: .virtual)
         #expect(segments(run, "delayedMinimum") == ["blank 0-500", "spinner 500-1000", "rows 1000-1500"])
         let stats = try #require(Analysis(run).loaders.first { $0.panel == "delayedMinimum" })
         #expect(stats.heldBackMs == 400)
@@ -113,7 +117,7 @@ import Testing
             Beat(trigger: .retry, reply: .loaded(rows: ScenesPhase.sampleScenes), latencyMs: 1100, holdMs: 1200),
             Beat(trigger: .refresh, reply: .loaded(rows: ScenesPhase.sampleScenes), latencyMs: 700),
         ]
-        let run = try BenchCatalog.run(plan(script, windowMs: 6000, intervalMs: 200), clock: .virtual)
+        let run = try (plan(script, windowMs: 6000, intervalMs: 200)).run(clock: .virtual)
         // failed at 1,200; retry at 2,000; loaded at 3,100; refresh at 4,300; loaded at 5,000.
         #expect(run.phaseSegments.map { "\($0.name) \($0.enterMs)-\($0.exitMs)" } == [
             "loading 0-1200", "failed 1200-2000", "loading 2000-3100", "loaded 3100-4300", "refreshing 4300-5000", "loaded 5000-6000",
@@ -132,7 +136,7 @@ import Testing
             Beat(trigger: .open, reply: .loaded(rows: ScenesPhase.sampleScenes), latencyMs: 100, holdMs: 100),
             Beat(trigger: .refresh, reply: .failed(message: "timeout"), latencyMs: 300),
         ]
-        let run = try BenchCatalog.run(plan(script, windowMs: 1000, intervalMs: 100), clock: .virtual)
+        let run = try (plan(script, windowMs: 1000, intervalMs: 100)).run(clock: .virtual)
         #expect(run.phaseSegments.map(\.name) == ["loading", "loaded", "refreshing", "loaded"])
         #expect(run.timeline.contains { $0.text == "beat 2: refresh failed (timeout); the scenes stay" })
         #expect(segments(run, "immediate") == ["spinner 0-100", "rows 100-1000"])
@@ -145,7 +149,7 @@ import Testing
             Beat(trigger: .open, reply: .failed(message: "x"), latencyMs: 510, holdMs: 100),
             Beat(trigger: .retry, reply: .loaded(rows: []), latencyMs: 1500),
         ]
-        let run = try BenchCatalog.run(plan(script, windowMs: 3000, intervalMs: 100), clock: .virtual)
+        let run = try (plan(script, windowMs: 3000, intervalMs: 100)).run(clock: .virtual)
         #expect(segments(run, "delayedMinimum") == ["blank 0-500", "spinner 500-2110", "rows 2110-3000"])
         #expect(segments(run, "delayed") == ["blank 0-510", "errorRetry 510-610", "blank 610-1610", "spinner 1610-2110", "rows 2110-3000"])
         let stats = try #require(Analysis(run).loaders.first { $0.panel == "delayedMinimum" })
@@ -155,16 +159,16 @@ import Testing
 
     @Test func aLoaderStillShowingWhenTheWindowEndsIsNotAFlash() throws {
         // A 5 s load in a 1,050 ms window: the delayed loader shows [1000, 1050) and is cut off.
-        let run = try BenchCatalog.run(plan([Beat(reply: .loaded(rows: []), latencyMs: 5000)], windowMs: 1050, intervalMs: 50), clock: .virtual)
+        let run = try (plan([Beat(reply: .loaded(rows: []), latencyMs: 5000)], windowMs: 1050, intervalMs: 50)).run(clock: .virtual)
         let stats = try #require(Analysis(run).loaders.first { $0.panel == "delayed" })
         #expect(stats.visibleMs == 50)
         #expect(stats.flashes == [])
     }
 
     @Test func aPlanCanSetAPanelsPolicy() throws {
-        let run = try BenchCatalog.run(
+        let run = try (
             plan([Beat(reply: .loaded(rows: []), latencyMs: 600)], windowMs: 1500, intervalMs: 50,
-                 policies: ["delayedMinimum": .spinDelay]), clock: .virtual)
+                 policies: ["delayedMinimum": .spinDelay])).run(clock: .virtual)
         // spin-delay: 500 ms delay, 200 ms minimum: loader [500, 700), held back 100 ms.
         #expect(segments(run, "delayedMinimum") == ["blank 0-500", "spinner 500-700", "rows 700-1500"])
         let stats = try #require(Analysis(run).loaders.first { $0.panel == "delayedMinimum" })

@@ -1,15 +1,17 @@
 import FilmstripCore
+import FilmstripSeedBenches
 import FilmstripRaster
 import Testing
 
 /// Seed 002's rules on the orders bench, at exact instants.
 @Suite struct OrdersBenchTests {
     func plan(_ events: [OrdersEvent], windowMs: Int, intervalMs: Int = 100, settings: OrdersSettings = OrdersSettings(), followRules: [String] = ["pattern"]) -> CapturePlan {
-        CapturePlan(
-            name: "orders-test", bench: "orders", panels: ["pattern", "naive"], mode: .pinned, script: [],
+        var settings = settings
+        settings.events = events
+        return try! CapturePlan(
+            name: "orders-test", bench: .orders, settings: settings, panels: ["pattern", "naive"], mode: .pinned,
             windowMs: windowMs, frameIntervalMs: intervalMs, scale: 1,
-            expect: .init(minFrames: [:], maxSharePercent: [:], followRules: followRules),
-            ordersEvents: events, ordersSettings: settings)
+            expect: .init(minFrames: [:], maxSharePercent: [:], followRules: followRules))
     }
 
     func violations(_ analysis: Analysis, _ panel: String) -> [String] {
@@ -27,7 +29,7 @@ import Testing
 
     @Test func shippedPlansKeepThePatternPanelWithinEveryRule() throws {
         for name in ["orders-first-load", "orders-error-try-again", "orders-offline-reconnect", "orders-refresh-error", "orders-empty-first-use", "orders-search-no-results"] {
-            let analysis = Analysis(try BenchCatalog.run(try TestSupport.shippedPlan(name), clock: .virtual))
+            let analysis = Analysis(try (try TestSupport.shippedPlan(name)).run(clock: .virtual))
             #expect(violations(analysis, "pattern") == [], "\(name)")
             #expect(analysis.passed, "\(name)")
         }
@@ -35,7 +37,7 @@ import Testing
 
     @Test func refreshOverContentKeepsItAndAnErrorBecomesASnackbar() throws {
         // Rows at 400; refresh at 1,200 fails at 1,600 (500); automatic retry at 2,600 succeeds at 3,000.
-        let run = try BenchCatalog.run(try TestSupport.shippedPlan("orders-refresh-error"), clock: .virtual)
+        let run = try (try TestSupport.shippedPlan("orders-refresh-error")).run(clock: .virtual)
         #expect(phases(run) == ["loading 0-400", "loaded 400-1200", "refreshing 1200-1600", "loaded 1600-2600", "refreshing 2600-3000", "loaded 3000-3500"])
         let pattern = (run.depictionSegments["pattern"] ?? []).map { "\($0.name) \($0.enterMs)-\($0.exitMs)" }
         #expect(pattern == ["skeleton 0-400", "rows 400-1200", "rowsRefreshing 1200-1600", "rowsSnackbar 1600-2600", "rowsRefreshing 2600-3000", "rows 3000-3500"])
@@ -47,7 +49,7 @@ import Testing
     }
 
     @Test func errorInPlainWordsThenRetryLockedWhileInFlight() throws {
-        let run = try BenchCatalog.run(try TestSupport.shippedPlan("orders-error-try-again"), clock: .virtual)
+        let run = try (try TestSupport.shippedPlan("orders-error-try-again")).run(clock: .virtual)
         #expect(phases(run) == ["loading 0-400", "failed 400-900", "loading 900-2100", "loaded 2100-3000"])
         let analysis = Analysis(run)
         #expect(violations(analysis, "naive") == ["loadingPlaceholder 0-400", "errorPlainWords 400-900", "retryLockedInFlight 900-2100"])
@@ -58,7 +60,7 @@ import Testing
     }
 
     @Test func theStillsShowPlainWordsAgainstTheStatusCode() throws {
-        let run = try BenchCatalog.run(try TestSupport.shippedPlan("orders-error-try-again"), clock: .virtual)
+        let run = try (try TestSupport.shippedPlan("orders-error-try-again")).run(clock: .virtual)
         let error = try #require(run.render(run.stills[0].frame, font: TestSupport.font))
         #expect(error.panels[0].texts.map(\.text) == ["Couldn't load your orders.", "Try again"])
         #expect(error.panels[1].texts.map(\.text) == ["Error 503", "Service Unavailable", "Try again"])
@@ -68,10 +70,10 @@ import Testing
     @Test func theNaivePanelBreaksBothEmptyStates() throws {
         // First use: emptyFirstUse [400, 1500) drawn as an empty list. Search: noResults
         // [1400, 2200) drawn as the first-use message with its create action.
-        let empty = Analysis(try BenchCatalog.run(try TestSupport.shippedPlan("orders-empty-first-use"), clock: .virtual))
+        let empty = Analysis(try (try TestSupport.shippedPlan("orders-empty-first-use")).run(clock: .virtual))
         #expect(violations(empty, "naive") == ["loadingPlaceholder 0-400", "emptyFirstUse 400-1500"])
         #expect(violations(empty, "pattern") == [])
-        let search = try BenchCatalog.run(try TestSupport.shippedPlan("orders-search-no-results"), clock: .virtual)
+        let search = try (try TestSupport.shippedPlan("orders-search-no-results")).run(clock: .virtual)
         #expect(violations(Analysis(search), "naive") == [
             "loadingPlaceholder 0-400", "loadingPlaceholder 1000-1400", "noResults 1400-2200", "loadingPlaceholder 2200-2600",
         ])
@@ -80,12 +82,12 @@ import Testing
     }
 
     @Test func emptyOnFirstUseHasOneActionAndNoResultsRepeatsTheQuery() throws {
-        let empty = try BenchCatalog.run(try TestSupport.shippedPlan("orders-empty-first-use"), clock: .virtual)
+        let empty = try (try TestSupport.shippedPlan("orders-empty-first-use")).run(clock: .virtual)
         let firstUse = try #require(empty.render(empty.stills[0].frame, font: TestSupport.font)).panels[0]
         #expect(firstUse.depiction == .emptyFirstUse)
         #expect(firstUse.texts.map(\.text) == ["No orders yet", "Orders you place appear here.", "Create order"])
         #expect(firstUse.elements.filter { $0.role == .button }.map(\.label) == ["Create order"])
-        let search = try BenchCatalog.run(try TestSupport.shippedPlan("orders-search-no-results"), clock: .virtual)
+        let search = try (try TestSupport.shippedPlan("orders-search-no-results")).run(clock: .virtual)
         let noResults = try #require(search.render(search.stills[0].frame, font: TestSupport.font)).panels[0]
         #expect(noResults.depiction == .noResults)
         #expect(noResults.texts.map(\.text) == ["No results for \"blue mug\"", "Clear search"])
@@ -93,16 +95,16 @@ import Testing
     }
 
     @Test func offlineSaysOfflineAndRetriesOnceOnReconnect() throws {
-        let run = try BenchCatalog.run(try TestSupport.shippedPlan("orders-offline-reconnect"), clock: .virtual)
+        let run = try (try TestSupport.shippedPlan("orders-offline-reconnect")).run(clock: .virtual)
         #expect(phases(run) == ["offline 0-1500", "loading 1500-1900", "loaded 1900-3000"])
         #expect(requests(run) == ["1500: request 1 (automaticRetry) sent"])
         #expect(violations(Analysis(run), "naive") == ["offlineSaysOffline 0-1500", "loadingPlaceholder 1500-1900"])
     }
 
     @Test func cachedContentWhileOfflineCarriesAnIndicator() throws {
-        let run = try BenchCatalog.run(plan([
+        let run = try (plan([
             OrdersEvent(atMs: 0, kind: .reopen), OrdersEvent(atMs: 600, kind: .networkOffline), OrdersEvent(atMs: 1200, kind: .networkOnline),
-        ], windowMs: 1500), clock: .virtual)
+        ], windowMs: 1500)).run(clock: .virtual)
         #expect((run.depictionSegments["pattern"] ?? []).map { "\($0.name) \($0.enterMs)-\($0.exitMs)" } == ["skeleton 0-400", "rows 400-600", "rowsOffline 600-1200", "rows 1200-1500"])
         #expect(violations(Analysis(run), "naive") == ["loadingPlaceholder 0-400", "offlineSaysOffline 600-1200"])
         #expect(requests(run).count == 1, "rows on screen and no error: reconnecting needs no retry")
@@ -110,12 +112,12 @@ import Testing
 
     @Test func automaticRetriesStopAfterTheLimitAndAManualRetryStillSucceeds() throws {
         // Failures at 100, 700 and 1,300 (automatic retries 500 ms after each); then none.
-        let run = try BenchCatalog.run(plan([
+        let run = try (plan([
             OrdersEvent(atMs: 0, kind: .serverAnswers(.error(status: 503, message: "Service Unavailable"), latencyMs: 100)),
             OrdersEvent(atMs: 0, kind: .reopen),
             OrdersEvent(atMs: 2500, kind: .serverAnswers(.rows(OrdersEvent.sampleOrders), latencyMs: nil)),
             OrdersEvent(atMs: 3000, kind: .tapTryAgain),
-        ], windowMs: 3500, settings: OrdersSettings(latencyMs: 100, retryLimit: 3, retryDelayMs: 500)), clock: .virtual)
+        ], windowMs: 3500, settings: OrdersSettings(latencyMs: 100, retryLimit: 3, retryDelayMs: 500))).run(clock: .virtual)
         #expect(requests(run) == [
             "0: request 1 (firstLoad) sent", "600: request 2 (automaticRetry) sent", "1200: request 3 (automaticRetry) sent",
             "3000: request 4 (manualRetry) sent",
@@ -139,7 +141,7 @@ import Testing
         }
         events.append(OrdersEvent(atMs: 1500, kind: .serverAnswers(.rows(OrdersEvent.sampleOrders), latencyMs: nil)))
         events.append(OrdersEvent(atMs: 2000, kind: .networkOnline))
-        let run = try BenchCatalog.run(plan(events, windowMs: 2500, settings: OrdersSettings(latencyMs: 100, retryLimit: 3, retryDelayMs: 1000)), clock: .virtual)
+        let run = try (plan(events, windowMs: 2500, settings: OrdersSettings(latencyMs: 100, retryLimit: 3, retryDelayMs: 1000))).run(clock: .virtual)
         #expect(requests(run) == [
             "0: request 1 (firstLoad) sent", "300: request 2 (automaticRetry) sent", "400: request 3 (automaticRetry) sent",
             "500: request 4 (automaticRetry) sent", "600: request 5 (automaticRetry) sent", "700: request 6 (automaticRetry) sent",
@@ -154,14 +156,14 @@ import Testing
     }
 
     @Test func aLateReplyToASupersededRequestNeverChangesWhatIsDrawn() throws {
-        let run = try BenchCatalog.run(plan([
+        let run = try (plan([
             OrdersEvent(atMs: 0, kind: .serverAnswers(.rows(OrdersEvent.sampleOrders), latencyMs: 1000)),
             OrdersEvent(atMs: 0, kind: .reopen),
             OrdersEvent(atMs: 500, kind: .reopen),
             OrdersEvent(atMs: 600, kind: .serverAnswers(.noResults, latencyMs: 300)),
             OrdersEvent(atMs: 1600, kind: .search("a")),
             OrdersEvent(atMs: 1700, kind: .search("b")),
-        ], windowMs: 2500), clock: .virtual)
+        ], windowMs: 2500)).run(clock: .virtual)
         // Request 1's reply at 1,000 is ignored; request 2 (sent at 500, 1,000 ms) lands at 1,500.
         // Search "a" (1,600) is superseded by "b" (1,700): its reply at 1,900 is ignored; "b" lands at 2,000.
         #expect(run.timeline.filter { $0.text.hasPrefix("late reply") }.map { "\($0.tMs): \($0.text)" } == [
@@ -172,20 +174,20 @@ import Testing
     }
 
     @Test func spinnerIsThePlaceholderWhenTheLayoutIsUnknown() throws {
-        let run = try BenchCatalog.run(plan([OrdersEvent(atMs: 0, kind: .reopen)], windowMs: 1000, settings: OrdersSettings(layoutKnown: false)), clock: .virtual)
+        let run = try (plan([OrdersEvent(atMs: 0, kind: .reopen)], windowMs: 1000, settings: OrdersSettings(layoutKnown: false))).run(clock: .virtual)
         #expect(run.depictionSegments["pattern"]?.first?.name == "spinner")
         #expect(Analysis(run).violations == [])
     }
 
     @Test func aPlanThatRequiresTheNaivePanelToFollowTheRulesFailsWithTheTimes() throws {
-        let analysis = Analysis(try BenchCatalog.run(plan([OrdersEvent(atMs: 0, kind: .networkOffline), OrdersEvent(atMs: 0, kind: .reopen)], windowMs: 1000, followRules: ["pattern", "naive"]), clock: .virtual))
+        let analysis = Analysis(try (plan([OrdersEvent(atMs: 0, kind: .networkOffline), OrdersEvent(atMs: 0, kind: .reopen)], windowMs: 1000, followRules: ["pattern", "naive"])).run(clock: .virtual))
         #expect(!analysis.passed)
         #expect(analysis.reasons == ["naive broke offlineSaysOffline at 0–1,000 ms (frames 0–9)"])
         #expect(analysis.checks.filter { $0.name.hasPrefix("rules.") }.map(\.passed) == [true, false])
     }
 
     @Test func observedTransitionsAreCountedForTheStateGraph() throws {
-        let analysis = Analysis(try BenchCatalog.run(try TestSupport.shippedPlan("orders-refresh-error"), clock: .virtual))
+        let analysis = Analysis(try (try TestSupport.shippedPlan("orders-refresh-error")).run(clock: .virtual))
         #expect(analysis.transitions.map { "\($0.from)→\($0.to)×\($0.count)" } == ["loading→loaded×1", "loaded→refreshing×2", "refreshing→loaded×2"])
     }
 }

@@ -1,4 +1,5 @@
 import FilmstripCore
+import FilmstripSeedBenches
 import Foundation
 import Testing
 

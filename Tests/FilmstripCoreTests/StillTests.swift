@@ -1,10 +1,11 @@
 import FilmstripCore
+import FilmstripSeedBenches
 import FilmstripRaster
 import Testing
 
 @Suite struct StillTests {
     func still(_ plan: String) throws -> RenderedFrame {
-        let run = try BenchCatalog.run(try TestSupport.shippedPlan(plan), clock: .virtual)
+        let run = try (try TestSupport.shippedPlan(plan)).run(clock: .virtual)
         let still = try #require(run.stills.first)
         return try #require(run.render(still.frame, font: TestSupport.font))
     }

@@ -1,4 +1,5 @@
 import FilmstripCore
+import FilmstripSeedBenches
 import FilmstripRaster
 import Foundation
 
@@ -9,7 +10,7 @@ enum TestSupport {
 
     /// The bundled misc-fixed 6x13 font, read from the command target's resources.
     static let font: BitmapFont = {
-        let url = root.appendingPathComponent("Sources/FilmstripCommand/Resources/Fonts/6x13.bdf")
+        let url = root.appendingPathComponent("Sources/FilmstripCLI/Resources/Fonts/6x13.bdf")
         let data = try! Data(contentsOf: url)
         return try! BitmapFont(bdf: String(decoding: data, as: UTF8.self))
     }()
@@ -17,7 +18,7 @@ enum TestSupport {
     /// A plan shipped in `captures/`.
     static func shippedPlan(_ name: String) throws -> CapturePlan {
         let data = try Data(contentsOf: root.appendingPathComponent("captures/\(name).json"))
-        return try CapturePlan(json: data, name: name)
+        return try CapturePlan(json: data, name: name, benches: [.inbox, .scenes, .orders])
     }
 
     /// An inbox plan built in code (validation is the JSON reader's job; these are valid).
@@ -26,12 +27,12 @@ enum TestSupport {
         intervalMs: Int, slowMotion: SlowMotion = .off, stills: [CapturePlan.Still] = [],
         minFrames: [String: Int]? = nil, maxSharePercent: [String: Int]? = nil
     ) -> CapturePlan {
-        var expect = CapturePlan.Expectations.defaults(phases: InboxPhase.names)
+        var expect = BenchDefinition.inbox.defaultExpectations
         if let minFrames { expect.minFrames = minFrames }
         if let maxSharePercent { expect.maxSharePercent = maxSharePercent }
-        return CapturePlan(
-            name: "test", bench: "inbox", panels: ["loadedOnly", "allFour"], mode: mode, slowMotion: slowMotion,
-            script: script, windowStartMs: windowStartMs, windowMs: windowMs, frameIntervalMs: intervalMs, scale: 1,
+        return try! CapturePlan(
+            name: "test", bench: .inbox, settings: InboxSettings(script: script), panels: ["loadedOnly", "allFour"], mode: mode,
+            slowMotion: slowMotion, windowStartMs: windowStartMs, windowMs: windowMs, frameIntervalMs: intervalMs, scale: 1,
             stills: stills, expect: expect)
     }
 

@@ -1,4 +1,5 @@
 import FilmstripCore
+import FilmstripSeedBenches
 import Synchronization
 import Testing
 

@@ -1,4 +1,5 @@
 import FilmstripCore
+import FilmstripSeedBenches
 import FilmstripRaster
 import FilmstripReports
 import Foundation
@@ -6,14 +7,14 @@ import Testing
 
 /// The report, the terminal table, the pages and the strip, from real runs of small plans.
 @Suite struct ReportsTests {
-    static let plan = CapturePlan(
-        name: "edge", summary: "a <small> plan", bench: "inbox", panels: ["loadedOnly", "allFour"], mode: .pinned,
-        script: [Beat(reply: .empty, latencyMs: 500)], windowMs: 1000, frameIntervalMs: 250, scale: 1,
+    static let plan = try! CapturePlan(
+        name: "edge", summary: "a <small> plan", bench: .inbox, settings: InboxSettings(script: [Beat(reply: .empty, latencyMs: 500)]),
+        panels: ["loadedOnly", "allFour"], mode: .pinned, windowMs: 1000, frameIntervalMs: 250, scale: 1,
         stills: [CapturePlan.Still(name: "after", atMs: 600)],
         expect: .init(minFrames: ["empty": 1, "failed": 1], maxSharePercent: ["loading": 50]))
 
     static func make() throws -> (RecordedRun, Analysis, RunReport) {
-        let run = try BenchCatalog.run(plan, clock: .virtual)
+        let run = try (plan).run(clock: .virtual)
         let analysis = Analysis(run)
         return (run, analysis, RunReport(run: run, analysis: analysis, lint: ["a finding"], renderedStills: [], withFiles: true))
     }
@@ -71,10 +72,8 @@ import Testing
         #expect(pieces(report).0 == report.jsonData(), "with stills whose panels carry texts")
 
         // A run long enough to need several pieces.
-        var plan = Self.plan
-        plan.windowMs = 200_000
-        plan.frameIntervalMs = 100
-        let run = try BenchCatalog.run(plan, clock: .virtual)
+        let plan = try Self.plan.resampled(windowMs: 200_000, frameIntervalMs: 100)
+        let run = try (plan).run(clock: .virtual)
         let long = RunReport(run: run, analysis: Analysis(run), lint: [], renderedStills: [], withFiles: true)
         let (data, count) = pieces(long)
         #expect(count > 1)
@@ -85,10 +84,8 @@ import Testing
     }
 
     @Test func contactSheetWrittenInPiecesIsTheWholePage() throws {
-        var plan = Self.plan
-        plan.windowMs = 200_000
-        plan.frameIntervalMs = 100
-        let run = try BenchCatalog.run(plan, clock: .virtual)
+        let plan = try Self.plan.resampled(windowMs: 200_000, frameIntervalMs: 100)
+        let run = try (plan).run(clock: .virtual)
         let analysis = Analysis(run)
         let report = RunReport(run: run, analysis: analysis, lint: [], renderedStills: [], withFiles: true)
         var pieces: [String] = []
@@ -120,8 +117,8 @@ import Testing
         #expect(html.contains("a &lt;small&gt; plan"), "text is escaped")
         #expect(html.contains("<li>a finding</li>"))
         // The phase bar: loading then empty, each 50% wide, in their colours.
-        #expect(html.contains("<div style=\"width:50.000%;background:\(Palette.color(forPhase: "loading").hexString)\" title=\"loading 0 ms–500 ms (500 ms)\"></div>"))
-        #expect(html.contains("<div style=\"width:50.000%;background:\(Palette.color(forPhase: "empty").hexString)\" title=\"empty 500 ms–1,000 ms (500 ms)\"></div>"))
+        #expect(html.contains("<div style=\"width:50.000%;background:\(BenchDefinition.inbox.style(ofPhase: "loading").color.hexString)\" title=\"loading 0 ms–500 ms (500 ms)\"></div>"))
+        #expect(html.contains("<div style=\"width:50.000%;background:\(BenchDefinition.inbox.style(ofPhase: "empty").color.hexString)\" title=\"empty 500 ms–1,000 ms (500 ms)\"></div>"))
         for index in 0..<4 {
             #expect(html.contains("<a href=\"frames/000\(index).png\"><img loading=\"lazy\" src=\"frames/000\(index).png\""))
         }
@@ -132,9 +129,9 @@ import Testing
 
     @Test func indexPageListsPlansSortedWithTheirVerdicts() throws {
         let html = IndexPage.html(rows: [
-            .init(plan: "zeta", summary: "", passed: true, verdict: "passed", frames: 4, windowMs: 1000, thumbnails: [("frames/0000.png", "loading")]),
-            .init(plan: "alpha", summary: "s", passed: false, verdict: "failed: x.", frames: 6, windowMs: 12_000, thumbnails: []),
-        ])
+            .init(plan: "zeta", bench: "inbox", summary: "", passed: true, verdict: "passed", frames: 4, windowMs: 1000, thumbnails: [("frames/0000.png", "loading")]),
+            .init(plan: "alpha", bench: "inbox", summary: "s", passed: false, verdict: "failed: x.", frames: 6, windowMs: 12_000, thumbnails: []),
+        ], phaseColor: { BenchDefinition.inbox.style(ofPhase: $1).color })
         #expect(html.contains("2 plans · 1 failed"))
         let alpha = try #require(html.firstRange(of: "alpha/index.html")).lowerBound
         let zeta = try #require(html.firstRange(of: "zeta/index.html")).lowerBound
@@ -146,7 +143,8 @@ import Testing
     @Test func stripLaysFramesOutInRowsOfEightWithLabels() throws {
         let font = try BitmapFont(bdf: Self.tinyFont)
         let frame = Canvas(width: 10, height: 6, background: .white)
-        let cells = (0..<9).map { (canvas: Optional(frame), label: "#\($0)", phase: Optional("loaded")) }
+        let swatch = Color(hex: 0x3DDC97)
+        let cells = (0..<9).map { (canvas: Optional(frame), label: "#\($0)", swatch: Optional(swatch)) }
         let strip = FilmstripImage.compose(frames: cells, frameWidth: 10, frameHeight: 6, font: font)
         // 8 columns of (10 + 6) plus a 6-pixel margin; 2 rows of (10 + 6 + 16 + 10) plus a 6-pixel gap.
         #expect(strip.width == 6 + 8 * 16)
@@ -155,7 +153,7 @@ import Testing
         #expect(strip.pixel(x: 6 + 7 * 16, y: 10) == .white, "eighth frame in the first row")
         #expect(strip.pixel(x: 6, y: 42 + 6 + 10) == .white, "ninth frame wraps to the second row")
         #expect(strip.pixel(x: 6 + 16, y: 42 + 6 + 10) != .white, "nothing beside the ninth")
-        #expect(strip.pixel(x: 6, y: 10 + 6 + 4) == Palette.color(forPhase: "loaded"), "phase swatch under the frame")
+        #expect(strip.pixel(x: 6, y: 10 + 6 + 4) == swatch, "phase swatch under the frame")
     }
 
     @Test func stripShowsEveryFrameUpTo32ThenThirtyTwoEvenlySpaced() throws {
@@ -168,11 +166,9 @@ import Testing
         #expect(FilmstripImage.frameIndices(count: 10_000).count == 32)
 
         // The report lists the strip's frames; the contact sheet says when it shows only some.
-        var plan = Self.plan
-        plan.windowMs = 10_000
-        plan.frameIntervalMs = 100
-        plan.stills = []
-        let run = try BenchCatalog.run(plan, clock: .virtual)
+        let plan = try Self.plan.resampled(windowMs: 10_000, frameIntervalMs: 100)
+        #expect(plan.stills.count == 1, "the still at 600 ms stays inside the longer window")
+        let run = try (plan).run(clock: .virtual)
         let report = RunReport(run: run, analysis: Analysis(run), lint: [], renderedStills: [], withFiles: true)
         #expect(report.filmstripFrames == FilmstripImage.frameIndices(count: 100))
         let html = ContactSheet.html(report: report, run: run, analysis: Analysis(run))
@@ -207,12 +203,13 @@ import Testing
     @Test func graphDrawsEachPhaseOnceAndEachTransitionWithItsCount() {
         let svg = StateGraph.svg(
             transitions: [.init(from: "loading", to: "loaded", count: 1), .init(from: "loaded", to: "refreshing", count: 2), .init(from: "refreshing", to: "loaded", count: 2)],
-            phaseOrder: ["loading", "refreshing", "loaded", "failed"])
+            phaseOrder: ["loading", "refreshing", "loaded", "failed"], phaseColor: { _ in "#123456" })
+        #expect(svg.contains("stroke=\"#123456\""), "nodes take the bench's phase colour")
         #expect(svg.hasPrefix("<svg class=\"graph\""))
         #expect(svg.components(separatedBy: "<rect ").count - 1 == 3, "three nodes: failed never happened")
         #expect(svg.components(separatedBy: "marker-end=").count - 1 == 3, "three arrows")
         #expect(svg.contains("<title>loaded → refreshing: 2</title>"))
         #expect(svg.contains(">refreshing</text>"))
-        #expect(StateGraph.svg(transitions: [], phaseOrder: ["loading"]) == "")
+        #expect(StateGraph.svg(transitions: [], phaseOrder: ["loading"], phaseColor: { _ in "#123456" }) == "")
     }
 }

@@ -105,10 +105,13 @@ public struct Analysis: Sendable {
         var loaderChecks: [CheckResult] = []
         var loaderReasons: [String] = []
         var loaders: [LoaderStats] = []
+        let loaderIDs = Set(plan.bench.depictions.filter { $0.role == .loader }.map(\.id))
+        let blankIDs = Set(plan.bench.depictions.filter { $0.role == .blank }.map(\.id))
         for panel in plan.panels {
             let stats = LoaderStats(
                 panel: panel, depictions: run.depictionSegments[panel] ?? [], phases: run.phaseSegments,
-                windowStartMs: start, windowEndMs: end, thresholdMs: plan.flashThresholdMs)
+                windowStartMs: start, windowEndMs: end, thresholdMs: plan.flashThresholdMs,
+                loaders: loaderIDs, blanks: blankIDs, loadingPhases: plan.bench.inFlightPhases)
             if stats.visibleMs > 0 || stats.blankMs > 0 || !stats.flashes.isEmpty { loaders.append(stats) }
             if let limit = plan.expect.maxFlashes[panel] {
                 let passed = stats.flashes.count <= limit

@@ -16,11 +16,14 @@ public struct LoaderStats: Hashable, Sendable {
     /// Measures `panel` from its depiction segments and the run's phase segments.
     ///
     /// - Parameters:
-    ///   - loadingPhases: phases during which a visible loader is not holding anything back.
+    ///   - loaders: the depictions that are loaders (``DepictionStyle/Role/loader``).
+    ///   - blanks: the depictions that show nothing (``DepictionStyle/Role/blank``).
+    ///   - loadingPhases: phases during which a visible loader is not holding anything back
+    ///     (``PhaseStyle/isInFlight``).
     ///   - thresholdMs: a loader visible for less than this (and more than 0) is a flash.
-    public init(panel: String, depictions: [Segment], phases: [Segment], windowStartMs: Int, windowEndMs: Int, thresholdMs: Int, loadingPhases: Set<String> = ["loading", "refreshing"]) {
+    public init(panel: String, depictions: [Segment], phases: [Segment], windowStartMs: Int, windowEndMs: Int, thresholdMs: Int, loaders: Set<String>, blanks: Set<String>, loadingPhases: Set<String>) {
         self.panel = panel
-        let spinners = depictions.filter { $0.name == Depiction.spinner.id }
+        let spinners = depictions.filter { loaders.contains($0.name) }
         visibleMs = spinners.compactMap { $0.clipped(fromMs: windowStartMs, toMs: windowEndMs)?.durationMs }.reduce(0, +)
         // The last depiction interval is cut off where the run stops: its true length is unknown,
         // so it is never called a flash.
@@ -28,7 +31,7 @@ public struct LoaderStats: Hashable, Sendable {
         flashes = spinners.filter {
             $0 != cutOff && $0.durationMs > 0 && $0.durationMs < thresholdMs && $0.exitMs > windowStartMs && $0.enterMs < windowEndMs
         }
-        blankMs = depictions.filter { $0.name == Depiction.blank.id }
+        blankMs = depictions.filter { blanks.contains($0.name) }
             .compactMap { $0.clipped(fromMs: windowStartMs, toMs: windowEndMs)?.durationMs }.reduce(0, +)
         var held = 0
         for spinner in spinners {

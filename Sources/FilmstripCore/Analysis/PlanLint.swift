@@ -18,9 +18,9 @@ public enum PlanLint {
     public static func findings(for plan: CapturePlan) -> [String] {
         let required = plan.expect.minFrames.filter { $0.value > 0 }
         guard !required.isEmpty, let lastFrame = plan.frameInstants.last else { return [] }
-        let scriptMs = plan.script.reduce(0) { $0 + plan.effectiveLatencyMs(of: $1) + $1.holdMs }
+        let scriptMs = plan.bench.scriptLength(plan)
         let horizon = plan.windowEndMs + min(lookAheadLimitMs, 2 * max(scriptMs, plan.windowMs))
-        guard let run = try? BenchCatalog.run(plan, clock: .virtual, untilMs: horizon, sampleFrames: false) else { return [] }
+        guard let run = try? plan.run(clock: .virtual, untilMs: horizon, sampleFrames: false) else { return [] }
         let interval = plan.frameIntervalMs
         let start = plan.windowStartMs
         /// The frame instants (start + k × interval, k ≥ 0) inside [from, to).
@@ -52,9 +52,8 @@ public enum PlanLint {
                 continue
             }
             var advice = "\(name) is \(which) at \(Quantity.ms(reachedAt)), after the window ends at \(Quantity.ms(plan.windowEndMs)): a window of at least \(Quantity.ms(reachedAt - start + 1)) at the same \(Quantity.ms(interval)) frame interval would capture it, or beats that reach it \(Quantity.ms(reachedAt - lastFrame)) sooner"
-            if let (number, beat) = plan.script.enumerated().max(by: { plan.effectiveLatencyMs(of: $0.element) < plan.effectiveLatencyMs(of: $1.element) }) {
-                let stretched = plan.slowMotion == .off ? "" : " with slow motion \(plan.slowMotion)"
-                advice += " (the longest: beat \(number + 1), \(beat.reply.name), \(Quantity.ms(plan.effectiveLatencyMs(of: beat)))\(stretched))"
+            if let longest = plan.bench.longestStep(plan) {
+                advice += " (the longest: \(longest))"
             }
             findings.append(advice)
         }

@@ -6,6 +6,7 @@ struct FrameRenderer<Phase>: Sendable {
     let planName: String
     let panels: [any Panel<Phase>]
     let phaseName: @Sendable (Phase) -> String
+    let phaseColor: @Sendable (Phase) -> Color
 
     /// Logical (1×) frame geometry.
     static var margin: Int { 8 }
@@ -36,7 +37,7 @@ struct FrameRenderer<Phase>: Sendable {
         while font.width(of: title) > room, title.count > 1 { title = String(title.dropLast(2)) + "…" }
         note(canvas.drawText(title, at: Point(x: Self.margin, y: baseline), font: font, color: Palette.dimText))
         note(canvas.drawText(label, at: Point(x: labelX, y: baseline), font: font, color: Palette.text))
-        canvas.fill(Rect(x: labelX - 12, y: 4, width: 8, height: 8), with: Palette.color(forPhase: name))
+        canvas.fill(Rect(x: labelX - 12, y: 4, width: 8, height: 8), with: phaseColor(phase))
 
         var renderings: [PanelRendering] = []
         for (index, panel) in panels.enumerated() {

@@ -2,8 +2,8 @@ import FilmstripRaster
 
 /// The fixed colours of every frame, so the same plan always gives the same pixels.
 ///
-/// Rose is the control's tint and mint the candidate's (seed 000); phase colours are shared
-/// by frames, the filmstrip and the contact sheet.
+/// Rose is the control's tint and mint the candidate's (seed 000). The colours that stand for
+/// phases and depictions are each bench's own (``PhaseStyle``, ``DepictionStyle``).
 public enum Palette {
     /// Frame background.
     public static let background = Color(hex: 0x14161B)
@@ -23,18 +23,4 @@ public enum Palette {
     public static let mint = Color(hex: 0x3DDC97)
     /// Error text.
     public static let danger = Color(hex: 0xFF6B6B)
-
-    /// The colour that stands for a phase in strips, timelines and contact sheets.
-    public static func color(forPhase phase: String) -> Color {
-        switch phase {
-        case "loading": Color(hex: 0xF5B841)
-        case "empty", "emptyFirstUse": Color(hex: 0x5AB0F0)
-        case "noResults": Color(hex: 0x8FB8DE)
-        case "failed": Color(hex: 0xF0555A)
-        case "loaded": Color(hex: 0x3DDC97)
-        case "offline": Color(hex: 0xA78BFA)
-        case "refreshing": Color(hex: 0x7DD3FC)
-        default: Color(hex: 0x9CA3AF)
-        }
-    }
 }

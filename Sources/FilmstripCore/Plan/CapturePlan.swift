@@ -1,20 +1,24 @@
-/// A capture plan: which bench to drive, with which panels and script, over which recording
-/// window, sampled how often, with which stills, and what the run must show.
+/// A capture plan: which bench to drive, with which panels, over which recording window,
+/// sampled how often, with which stills, what the run must show, and the bench's own part (its
+/// script and settings) as typed ``BenchSettings``.
 ///
-/// Plans are JSON files under `captures/`; ``CapturePlan/init(json:name:)`` reads and validates
-/// one. Times are whole milliseconds.
-public struct CapturePlan: Hashable, Sendable {
+/// A plan exists only validated: read one from JSON with ``init(json:name:benches:)`` or build
+/// one in code with ``init(name:summary:bench:settings:panels:mode:slowMotion:windowStartMs:windowMs:frameIntervalMs:scale:stills:expect:flashThresholdMs:)``;
+/// both apply the same limits and throw ``PlanError`` naming the JSON path and what was
+/// expected. Its fields cannot be changed afterwards; ``resampled(windowMs:frameIntervalMs:)``
+/// makes a validated copy with another window. Times are whole milliseconds.
+public struct CapturePlan: Sendable {
     /// How the script runs.
-    public enum Mode: String, Hashable, Sendable {
-        /// A free-running cycle: beats run one after another and start again after the last.
+    public enum Mode: String, Hashable, Sendable, CaseIterable {
+        /// A free-running cycle: steps run one after another and start again after the last.
         case cycle
-        /// Beats run once; the last phase is held for the rest of the window (seed 000's `-mode`).
+        /// Steps run once; the last phase is held for the rest of the window (seed 000's `-mode`).
         case pinned
     }
 
     /// A frame taken at a named instant for documentation.
     public struct Still: Hashable, Sendable {
-        /// File-name-safe name: lowercase letters, digits, `-` and `_`.
+        /// File-name-safe name: 1 to 64 lowercase letters, digits, `-` and `_`.
         public var name: String
         /// The instant, in ms since the start of the run, inside the window.
         public var atMs: Int
@@ -35,10 +39,10 @@ public struct CapturePlan: Hashable, Sendable {
         public var maxFlashes: [String: Int]
         /// Panel → the most milliseconds of content held back by its loader policy.
         public var maxHeldBackMs: [String: Int]
-        /// Panels that must follow every rule of their bench (orders: seed 002's rules).
+        /// Panels that must follow every rule of their bench (``BenchDefinition/rules``).
         public var followRules: [String]
 
-        public init(minFrames: [String: Int], maxSharePercent: [String: Int], maxFlashes: [String: Int] = [:], maxHeldBackMs: [String: Int] = [:], followRules: [String] = []) {
+        public init(minFrames: [String: Int] = [:], maxSharePercent: [String: Int] = [:], maxFlashes: [String: Int] = [:], maxHeldBackMs: [String: Int] = [:], followRules: [String] = []) {
             self.followRules = followRules
             self.minFrames = minFrames
             self.maxSharePercent = maxSharePercent
@@ -46,73 +50,89 @@ public struct CapturePlan: Hashable, Sendable {
             self.maxHeldBackMs = maxHeldBackMs
         }
 
-        /// The defaults: every phase of the bench in at least one frame; loading at most 50%.
-        public static func defaults(phases: [String]) -> Expectations {
-            Expectations(
-                minFrames: Dictionary(uniqueKeysWithValues: phases.map { ($0, 1) }),
-                maxSharePercent: phases.contains("loading") ? ["loading": 50] : [:])
+        /// Every phase of `phases` in at least one frame (coverage), with the given dominance
+        /// limits: the usual default of a bench.
+        public static func everyPhase(_ phases: [String], maxSharePercent: [String: Int] = [:]) -> Expectations {
+            Expectations(minFrames: Dictionary(uniqueKeysWithValues: phases.map { ($0, 1) }), maxSharePercent: maxSharePercent)
         }
     }
 
-    /// The plan's name: its file name without `.json`. Output files are named from it.
-    public var name: String
-    /// A sentence saying what the plan shows (optional).
-    public var summary: String
-    /// The bench: `inbox`, `scenes` or `orders`.
-    public var bench: String
-    /// Panel identifiers, left to right.
-    public var panels: [String]
-    /// Cycle or pinned.
-    public var mode: Mode
-    /// The factor applied to every beat's latency.
-    public var slowMotion: SlowMotion
-    /// The beats, in order (inbox and scenes benches).
-    public var script: [Beat]
-    /// The timed events, in order (orders bench).
-    public var ordersEvents: [OrdersEvent]
-    /// The orders bench's settings.
-    public var ordersSettings: OrdersSettings
-    /// Where the recording window starts, in ms since the start of the run (≥ 0).
-    public var windowStartMs: Int
-    /// The recording window's length in ms (> 0); the window is [start, start + length).
-    public var windowMs: Int
-    /// Milliseconds between frames (> 0); frames are at start + k × interval inside the window.
-    public var frameIntervalMs: Int
-    /// Output scale: each logical pixel becomes a `scale × scale` block (1...8).
-    public var scale: Int
-    /// Stills at named instants.
-    public var stills: [Still]
-    /// Coverage and dominance expectations.
-    public var expect: Expectations
-    /// A loader visible for more than 0 and less than this many ms is a flash (default 300).
-    public var flashThresholdMs: Int
-    /// Panel → the loader policy it follows, where the plan overrides the panel's preset.
-    public var loaderPolicies: [String: LoaderPolicy]
+    /// What a bench's settings decoder may know of the plan's bench-neutral part.
+    public struct Context: Sendable {
+        /// The plan's mode.
+        public var mode: Mode
+        /// The plan's panels, left to right.
+        public var panels: [String]
+        /// The plan's slow-motion factor.
+        public var slowMotion: SlowMotion
+    }
 
+    /// The most frames a plan may have in its window.
+    public static let maxFrames = 100_000
+    /// The longest recording window, ms (one hour).
+    public static let maxWindowMs = 3_600_000
+    /// The latest window start, ms (one day).
+    public static let maxWindowStartMs = 86_400_000
+
+    /// The plan's name: its file name without `.json`. Output files are named from it.
+    public let name: String
+    /// A sentence saying what the plan shows (may be empty).
+    public let summary: String
+    /// The bench the plan drives.
+    public let bench: BenchDefinition
+    /// Panel identifiers, left to right (each one of ``BenchDefinition/panelIDs``).
+    public let panels: [String]
+    /// Cycle or pinned (one of ``BenchDefinition/modes``).
+    public let mode: Mode
+    /// The factor applied to every scripted latency.
+    public let slowMotion: SlowMotion
+    /// Where the recording window starts, in ms since the start of the run (0...86,400,000).
+    public let windowStartMs: Int
+    /// The recording window's length in ms (1...3,600,000); the window is [start, start + length).
+    public let windowMs: Int
+    /// Milliseconds between frames (1...windowMs); frames are at start + k × interval inside the window.
+    public let frameIntervalMs: Int
+    /// Output scale: each logical pixel becomes a `scale × scale` block (1...8).
+    public let scale: Int
+    /// Stills at named instants inside the window.
+    public let stills: [Still]
+    /// Coverage, dominance, loader and rule expectations.
+    public let expect: Expectations
+    /// A loader visible for more than 0 and less than this many ms is a flash (1...60,000; default 300).
+    public let flashThresholdMs: Int
+    /// The bench's own part of the plan, as its definition decoded it.
+    public let settings: any BenchSettings
+
+    /// Builds and validates a plan in code, with the same limits as a plan file.
+    ///
+    /// - Parameters:
+    ///   - panels: nil for the bench's panels in their default order.
+    ///   - mode: nil for the bench's default mode.
+    ///   - expect: nil for the bench's default expectations.
+    /// - Throws: ``PlanError`` with the JSON path of the member a plan file would have given
+    ///   (`$.windowMs`, `$.stills[0].atMs`, …) and what was expected.
     public init(
-        name: String, summary: String = "", bench: String, panels: [String], mode: Mode,
-        slowMotion: SlowMotion = .off, script: [Beat], windowStartMs: Int = 0, windowMs: Int,
-        frameIntervalMs: Int, scale: Int = 2, stills: [Still] = [], expect: Expectations,
-        flashThresholdMs: Int = 300, loaderPolicies: [String: LoaderPolicy] = [:],
-        ordersEvents: [OrdersEvent] = [], ordersSettings: OrdersSettings = OrdersSettings()
-    ) {
-        self.ordersEvents = ordersEvents
-        self.ordersSettings = ordersSettings
+        name: String, summary: String = "", bench: BenchDefinition, settings: any BenchSettings,
+        panels: [String]? = nil, mode: Mode? = nil, slowMotion: SlowMotion = .off,
+        windowStartMs: Int = 0, windowMs: Int, frameIntervalMs: Int, scale: Int = 2,
+        stills: [Still] = [], expect: Expectations? = nil, flashThresholdMs: Int = 300
+    ) throws(PlanError) {
         self.name = name
         self.summary = summary
         self.bench = bench
-        self.panels = panels
-        self.mode = mode
+        self.settings = settings
+        self.panels = panels ?? bench.panelIDs
+        self.mode = mode ?? bench.modes[0]
         self.slowMotion = slowMotion
-        self.script = script
         self.windowStartMs = windowStartMs
         self.windowMs = windowMs
         self.frameIntervalMs = frameIntervalMs
         self.scale = scale
         self.stills = stills
-        self.expect = expect
+        self.expect = expect ?? bench.defaultExpectations
         self.flashThresholdMs = flashThresholdMs
-        self.loaderPolicies = loaderPolicies
+        try validate()
+        try bench.validate(self)
     }
 
     /// One past the last millisecond of the window.
@@ -123,8 +143,86 @@ public struct CapturePlan: Hashable, Sendable {
         Array(stride(from: windowStartMs, to: windowEndMs, by: frameIntervalMs))
     }
 
-    /// Each beat's latency after slow motion, in ms.
-    public func effectiveLatencyMs(of beat: Beat) -> Int {
-        slowMotion.apply(toMs: beat.latencyMs)
+    /// The number of frames in the window.
+    public var frameCount: Int { (windowMs + frameIntervalMs - 1) / frameIntervalMs }
+
+    /// The bench's settings as the type its definition decodes. Traps when `type` is not that
+    /// type: a definition only ever reads its own settings.
+    public func settings<Settings: BenchSettings>(as type: Settings.Type) -> Settings {
+        guard let typed = settings as? Settings else {
+            preconditionFailure("bench \(bench.name) was given settings of type \(Swift.type(of: settings)), expected \(Settings.self)")
+        }
+        return typed
+    }
+
+    /// A validated copy with another window and frame interval (stills outside the new window
+    /// are dropped), e.g. for `filmstrip bench --frames N`.
+    /// - Throws: ``PlanError`` when the new window or interval is out of range.
+    public func resampled(windowMs: Int, frameIntervalMs: Int) throws(PlanError) -> CapturePlan {
+        try CapturePlan(
+            name: name, summary: summary, bench: bench, settings: settings, panels: panels, mode: mode,
+            slowMotion: slowMotion, windowStartMs: windowStartMs, windowMs: windowMs, frameIntervalMs: frameIntervalMs,
+            scale: scale, stills: stills.filter { $0.atMs < windowStartMs + windowMs }, expect: expect,
+            flashThresholdMs: flashThresholdMs)
+    }
+
+    /// Runs the plan on `clock`: samples every frame instant and still, and logs the timeline until
+    /// the window's end (or `untilMs` when later: the lint looks past the window).
+    ///
+    /// - Parameter sampleFrames: false to log the timeline only (no frames or stills).
+    /// - Throws: ``RunError`` when the bench schedules work without end (naming the bench, the
+    ///   instant and its last event) or does not stop when the run ends.
+    public func run(clock: ClockKind = .virtual, untilMs: Int? = nil, sampleFrames: Bool = true) throws(RunError) -> RecordedRun {
+        try bench.runner(self, clock, untilMs, sampleFrames)
+    }
+
+    /// The limits every plan meets, whichever way it was made.
+    private func validate() throws(PlanError) {
+        func check(_ ok: Bool, _ path: String, _ message: @autoclosure () -> String) throws(PlanError) {
+            if !ok { throw PlanError(path: path, message: message()) }
+        }
+        func within(_ value: Int, _ range: ClosedRange<Int>, _ path: String, _ unit: String = "") throws(PlanError) {
+            let suffix = unit.isEmpty ? "" : " \(unit)"
+            try check(range.contains(value), path, "expected an integer from \(range.lowerBound) to \(range.upperBound)\(suffix), found \(value)")
+        }
+        try check(!panels.isEmpty, "$.panels", "expected at least one panel")
+        for (index, id) in panels.enumerated() {
+            try check(bench.panelIDs.contains(id), "$.panels[\(index)]", "unknown panel '\(id)' for bench \(bench.name); expected one of: \(bench.panelIDs.joined(separator: ", "))")
+            try check(!panels[..<index].contains(id), "$.panels[\(index)]", "panel '\(id)' is listed twice")
+        }
+        try check(bench.modes.contains(mode), "$.mode", "the \(bench.name) bench runs in \(bench.modes.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")) mode; expected that or no mode")
+        try check((1...100_000).contains(slowMotion.permille), "$.slowMotion", "expected a number from 0.001 to 100 with at most three decimals, found \(slowMotion)")
+        try within(windowStartMs, 0...Self.maxWindowStartMs, "$.windowStartMs", "ms")
+        try within(windowMs, 1...Self.maxWindowMs, "$.windowMs", "ms")
+        try within(frameIntervalMs, 1...windowMs, "$.frameIntervalMs", "ms (at most the window)")
+        try check(frameCount <= Self.maxFrames, "$.frameIntervalMs", "expected at most \(Self.maxFrames) frames in the window, the plan gives \(frameCount)")
+        try within(scale, 1...8, "$.scale")
+        for (index, still) in stills.enumerated() {
+            let path = "$.stills[\(index)]"
+            try check(
+                !still.name.isEmpty && still.name.count <= 64
+                    && still.name.unicodeScalars.allSatisfy({ "abcdefghijklmnopqrstuvwxyz0123456789-_".unicodeScalars.contains($0) }),
+                "\(path).name", "expected 1 to 64 lowercase letters, digits, '-' or '_', found \"\(still.name)\"")
+            try check(!stills[..<index].contains { $0.name == still.name }, "\(path).name", "still '\(still.name)' is named twice")
+            try within(still.atMs, windowStartMs...(windowEndMs - 1), "\(path).atMs", "ms (inside the window)")
+        }
+        try within(flashThresholdMs, 1...60_000, "$.flashThresholdMs", "ms")
+        for (key, value) in expect.minFrames.sorted(by: { $0.key < $1.key }) {
+            try check(bench.phaseNames.contains(key), "$.expect.minFrames.\(key)", "unknown phase '\(key)'; expected one of: \(bench.phaseNames.joined(separator: ", "))")
+            try within(value, 0...Self.maxFrames, "$.expect.minFrames.\(key)", "frames")
+        }
+        for (key, value) in expect.maxSharePercent.sorted(by: { $0.key < $1.key }) {
+            try check(bench.phaseNames.contains(key), "$.expect.maxSharePercent.\(key)", "unknown phase '\(key)'; expected one of: \(bench.phaseNames.joined(separator: ", "))")
+            try within(value, 0...100, "$.expect.maxSharePercent.\(key)", "percent")
+        }
+        for (member, table, range, unit) in [("maxFlashes", expect.maxFlashes, 0...1_000_000, "flashes"), ("maxHeldBackMs", expect.maxHeldBackMs, 0...3_600_000, "ms")] {
+            for (key, value) in table.sorted(by: { $0.key < $1.key }) {
+                try check(panels.contains(key), "$.expect.\(member).\(key)", "unknown panel '\(key)' in this plan; expected one of: \(panels.joined(separator: ", "))")
+                try within(value, range, "$.expect.\(member).\(key)", unit)
+            }
+        }
+        for (index, id) in expect.followRules.enumerated() {
+            try check(panels.contains(id), "$.expect.followRules[\(index)]", "expected a panel of this plan (\(panels.joined(separator: ", "))), found '\(id)'")
+        }
     }
 }

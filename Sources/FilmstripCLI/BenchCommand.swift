@@ -1,0 +1,162 @@
+import FilmstripCore
+import FilmstripPNG
+import FilmstripRaster
+import FilmstripReports
+import Foundation
+
+/// `filmstrip bench`: records a plan several times, exactly as `record` does, and measures each
+/// recording against the reference floor (zlib alone deflating the same frames).
+///
+/// The default plan is the reference the command line was given (the shipped tool's is seed
+/// 000's twelve-second cycle) sampled every 100 ms, on the virtual clock. Outputs go to a fresh
+/// temporary folder per run, removed afterwards. Figures are measured, never estimated; only a
+/// release build's figures mean anything.
+struct BenchCommand {
+    /// The interval the benchmark samples the reference plan at.
+    static let referenceIntervalMs = 100
+
+    let options: BenchOptions
+    /// The benches plans may name.
+    let benches: [BenchDefinition]
+    /// The plan measured when `--plan` is not given.
+    let referencePlan: String
+    let terminal: Terminal
+
+    func run() throws(CommandError) -> Int32 {
+        let file = options.plan ?? referencePlan
+        let (plans, problems) = PlanLoader(benches: benches).load([file])
+        if let problem = problems.first { throw problem }
+        var plan = plans[0].plan
+        var label = file
+        do throws(PlanError) {
+            if options.plan == nil {
+                plan = try plan.resampled(windowMs: plan.windowMs, frameIntervalMs: Self.referenceIntervalMs)
+                label += " sampled every \(Self.referenceIntervalMs) ms"
+            }
+            if let frames = options.frames {
+                // Checked like a plan's own window: at most CapturePlan.maxFrames frames.
+                let (windowMs, overflow) = frames.multipliedReportingOverflow(by: plan.frameIntervalMs)
+                guard !overflow, frames <= CapturePlan.maxFrames, windowMs <= CapturePlan.maxWindowMs else {
+                    throw PlanError(path: "--frames", message: "expected at most \(CapturePlan.maxFrames) frames and a window of at most \(CapturePlan.maxWindowMs) ms at \(plan.frameIntervalMs) ms a frame, found \(frames)")
+                }
+                plan = try plan.resampled(windowMs: windowMs, frameIntervalMs: plan.frameIntervalMs)
+                label += ", window stretched to \(frames) frames"
+            }
+        } catch {
+            throw CommandError(.plan(file: file, path: error.path, message: error.message))
+        }
+        let font = try FontLoader().load(path: nil).font
+        let baseline = ResidentMemory.currentBytes() ?? 0
+
+        var runs: [BenchResult.Run] = []
+        var peakReset = true
+        for number in 1...options.runs {
+            let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("filmstrip-bench-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: scratch) }
+            let folder = OutputFolder(path: scratch.appendingPathComponent(plan.name).path)
+            peakReset = ResidentMemory.resetPeak() && peakReset
+
+            let before = ProcessorTime.now()
+            let start = ContinuousClock.now
+            let outcome = try PlanRecording(plan: plan, file: file, clock: .virtual, font: font, folder: folder).record(terminal: terminal)
+            let wallMs = Self.milliseconds(start.duration(to: .now))
+            let peak = ResidentMemory.peakBytes() ?? 0
+            let others = before.flatMap { before in ProcessorTime.now()?.othersPercent(since: before, wallMs: wallMs) }
+
+            var bytes = 0
+            var frameBytes = 0
+            for path in outcome.report.writtenFiles {
+                let size = (try? FileManager.default.attributesOfItem(atPath: "\(folder.path)/\(path)")[.size] as? Int) ?? 0
+                bytes += size
+                if path.hasPrefix("frames/") { frameBytes += size }
+            }
+            let floor = try Self.floor(outcome.run, font: font)
+            let frames = outcome.run.frames.count
+            runs.append(BenchResult.Run(
+                run: number, frames: frames, wallMs: BenchResult.rounded(wallMs, places: 1),
+                framesPerSecond: BenchResult.rounded(Double(frames) / wallMs * 1000, places: 1),
+                bytesWritten: bytes, frameBytes: frameBytes, peakRSSBytes: peak,
+                zlibOnlyMs: BenchResult.rounded(floor.ms, places: 1), zlibInputBytes: floor.input, zlibOutputBytes: floor.output,
+                ratioToZlib: BenchResult.rounded(wallMs / floor.ms, places: 3),
+                realTimeFactor: BenchResult.rounded(Double(plan.windowMs) / wallMs, places: 1),
+                othersCPUPercent: others.map { BenchResult.rounded($0, places: 0) },
+                paletteImages: outcome.images.palette, rgbaImages: outcome.images.rgba, repeatedImages: outcome.images.repeated))
+        }
+        #if DEBUG
+            let build = "debug"
+        #else
+            let build = "release"
+        #endif
+        var result = BenchResult(
+            plan: label, windowMs: plan.windowMs, frameIntervalMs: plan.frameIntervalMs, scale: plan.scale,
+            frames: runs[0].frames, cores: ProcessInfo.processInfo.activeProcessorCount, build: build,
+            zlibVersion: PlainDeflate.zlibVersion, baselineRSSBytes: baseline, peakResetPerRun: peakReset, runs: runs,
+            wallMs: 0, framesPerSecond: 0, bytesWritten: 0, peakRSSBytes: 0, zlibOnlyMs: 0, ratioToZlib: 0, realTimeFactor: 0)
+        result.summarize()
+        if options.json {
+            terminal.print(String(decoding: result.jsonData().dropLast(), as: UTF8.self))
+        } else {
+            result.lines.forEach(terminal.print)
+        }
+        return 0
+    }
+
+    /// The reference floor on `run`'s frames: each frame drawn at the plan's scale (not timed),
+    /// laid out as RGBA scanlines with a 0 filter byte per row (not timed), then deflated by
+    /// zlib at level 6 on this thread (timed), one frame after another.
+    static func floor(_ run: RecordedRun, font: BitmapFont) throws(CommandError) -> (ms: Double, input: Int, output: Int) {
+        var total = Duration.zero
+        var input = 0
+        var output = 0
+        for frame in run.frames {
+            guard let canvas = run.render(frame, font: font)?.canvas else { continue }
+            let scanlines = PlainDeflate.scanlines(of: canvas)
+            let start = ContinuousClock.now
+            let size: Int
+            do {
+                size = try PlainDeflate.compress(scanlines, level: 6)
+            } catch {
+                throw CommandError(.run(plan: run.plan.name, message: error.description))
+            }
+            total += start.duration(to: .now)
+            input += scanlines.count
+            output += size
+        }
+        return (milliseconds(total), input, output)
+    }
+
+    static func milliseconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) * 1000 + Double(attoseconds) / 1e15
+    }
+}
+
+extension Help {
+    static func bench(referencePlan: String) -> String {
+        """
+        filmstrip bench: record a plan several times and measure it against the compression floor.
+
+        USAGE
+          filmstrip bench [--plan FILE] [--runs N] [--frames N] [--json]
+
+        OPTIONS
+          --plan FILE        the plan to record (default: the reference, \(referencePlan)
+                             sampled every 100 ms)
+          --runs N           recordings to make (default: 5); medians are printed after them
+          --frames N         stretch the window to exactly N frames (cost per frame, memory as a run grows)
+          --json             print one JSON object instead of the table
+          -h, --help         show this help
+
+        FIGURES (per run, then medians)
+          wall ms            the whole recording on the virtual clock: run, analyse, draw, encode, write
+          frames/s           frames ÷ wall time
+          bytes written      every file the recording wrote, in a temporary folder removed afterwards
+          peak RSS           the process's peak resident memory during the recording
+          zlib-only ms       the floor: zlib alone, one core, level 6, on each frame's RGBA scanlines
+                             (filter byte 0 per row), measured in this process on the same frames
+          ratio              wall ms ÷ zlib-only ms
+          × real time        window length ÷ wall time
+        Build with 'swift build -c release'; a debug build says so and its figures mean little.
+        """
+    }
+}

@@ -1,0 +1,12 @@
+/// A finished load: when it started and when its data was ready, in ms since the start of the run.
+public struct LoadSpan: Hashable, Sendable {
+    /// When the load started, ms.
+    public var startMs: Int
+    /// When its data was ready, ms.
+    public var readyMs: Int
+
+    public init(startMs: Int, readyMs: Int) {
+        self.startMs = startMs
+        self.readyMs = readyMs
+    }
+}

@@ -1,0 +1,141 @@
+/// Everything the product knows about one bench, in one value: its name, phases and their
+/// styles, its panels, the depictions they can show, its rules, the plan members it reads, its
+/// defaults and how to run it. Analysis, reports and the command layer read this value and
+/// never name a bench, a phase or a depiction themselves.
+///
+/// A definition is a value of closures, like swift-snapshot-testing's `Snapshotting`: write a
+/// static for each bench, in the bench's own folder, and register it with the command line
+/// (`FilmstripCLI.main(benches: [.profile])`) or pass it to ``CapturePlan/init(json:name:benches:)``.
+///
+/// ```swift
+/// extension BenchDefinition {
+///     static let profile = BenchDefinition(
+///         name: "profile",
+///         summary: "a profile screen that loads a name",
+///         phaseStyle: { (name: ProfilePhase.Name) in
+///             name == .loading ? PhaseStyle(color: Color(hex: 0xF5B841), isInFlight: true)
+///                              : PhaseStyle(color: Color(hex: 0x3DDC97)) },
+///         depictions: [DepictionStyle("spinner", color: Color(hex: 0xF5B841), role: .loader),
+///                      DepictionStyle("name", color: Color(hex: 0x3DDC97))],
+///         panels: [PanelEntry(ProfilePanel())],
+///         members: ["script"],
+///         defaultExpectations: .everyPhase(ProfilePhase.names),
+///         settings: { reader, _ in try ProfileSettings(reader) },
+///         bench: { _, settings in ProfileBench(settings) })
+/// }
+/// ```
+public struct BenchDefinition: Sendable, CustomStringConvertible {
+    /// The bench's name in plans (`"bench": "profile"`) and reports.
+    public let name: String
+    /// One line on what the bench is, with its source.
+    public let summary: String
+    /// Every phase name, in report order (from the phase type's `Name.allCases`).
+    public let phaseNames: [String]
+    /// Every depiction any of the bench's panels can show, with its style.
+    public let depictions: [DepictionStyle]
+    /// The panel identifiers plans may name, in default left-to-right order.
+    public let panelIDs: [String]
+    /// The rules every panel is checked against (empty for benches without rules).
+    public let rules: [BenchRule]
+    /// The top-level plan members the bench reads itself (e.g. `script`, `settings`), besides
+    /// the bench-neutral ones.
+    public let members: [String]
+    /// The modes a plan may use; the first is the default.
+    public let modes: [CapturePlan.Mode]
+    /// The expectations of a plan that gives none.
+    public let defaultExpectations: CapturePlan.Expectations
+
+    let phaseStyles: [String: PhaseStyle]
+    let decode: @Sendable (JSONObjectReader, CapturePlan.Context) throws(PlanError) -> any BenchSettings
+    let validate: @Sendable (CapturePlan) throws(PlanError) -> Void
+    let runner: @Sendable (CapturePlan, ClockKind, Int?, Bool) throws(RunError) -> RecordedRun
+    let scriptLength: @Sendable (CapturePlan) -> Int
+    let longestStep: @Sendable (CapturePlan) -> String?
+
+    /// Defines a bench.
+    ///
+    /// - Parameters:
+    ///   - name: the name plans use; lowercase letters and digits.
+    ///   - summary: one line on what it is and where it comes from.
+    ///   - phaseStyle: the style of each phase name (called once per `Phase.Name` case).
+    ///   - depictions: every depiction the panels can report, with its style.
+    ///   - panels: the panels plans may name, in default order.
+    ///   - rules: rules every panel is checked against, with their sentences.
+    ///   - modes: the modes plans may use, the default first (`[.cycle, .pinned]`).
+    ///   - members: the top-level plan members `settings` reads (`"script"`, `"settings"`).
+    ///   - defaultExpectations: what a plan without `expect` must show.
+    ///   - settings: decodes the bench's members from the plan's root object; throw
+    ///     ``PlanError`` with the JSON path (the reader's `path(_:)`) and what was expected.
+    ///   - validate: checks the bench's settings against the whole plan (the same check runs for
+    ///     plans read from JSON and plans built in code); default: none.
+    ///   - bench: builds a fresh bench for one run of the plan.
+    ///   - brokenRules: the identifiers of the rules a depiction breaks in a phase; default: none.
+    ///   - scriptLengthMs: how long one pass of the plan's script lasts, in ms, for the lint's
+    ///     look-ahead; default 0 (the lint looks twice the window ahead).
+    ///   - longestStep: a note naming the longest step of the script for lint advice, e.g.
+    ///     `beat 1, loading, 12,000 ms`; default none.
+    public init<B: Bench, Settings: BenchSettings>(
+        name: String,
+        summary: String,
+        phaseStyle: @escaping @Sendable (B.Phase.Name) -> PhaseStyle,
+        depictions: [DepictionStyle],
+        panels: [PanelEntry<B.Phase, Settings>],
+        rules: [BenchRule] = [],
+        modes: [CapturePlan.Mode] = [.cycle, .pinned],
+        members: [String],
+        defaultExpectations: CapturePlan.Expectations,
+        settings: @escaping @Sendable (JSONObjectReader, CapturePlan.Context) throws(PlanError) -> Settings,
+        validate: @escaping @Sendable (Settings, CapturePlan) throws(PlanError) -> Void = { _, _ in },
+        bench: @escaping @Sendable (CapturePlan, Settings) -> B,
+        brokenRules: (@Sendable (B.Phase, Depiction, Settings) -> [String])? = nil,
+        scriptLengthMs: @escaping @Sendable (Settings, CapturePlan) -> Int = { _, _ in 0 },
+        longestStep: @escaping @Sendable (Settings, CapturePlan) -> String? = { _, _ in nil }
+    ) {
+        precondition(!modes.isEmpty, "a bench needs at least one mode")
+        self.name = name
+        self.summary = summary
+        self.phaseNames = B.Phase.names
+        self.phaseStyles = Dictionary(uniqueKeysWithValues: B.Phase.Name.allCases.map { ($0.rawValue, phaseStyle($0)) })
+        self.depictions = depictions
+        self.panelIDs = panels.map(\.id)
+        self.rules = rules
+        self.modes = modes
+        self.members = members
+        self.defaultExpectations = defaultExpectations
+        self.decode = { reader, context throws(PlanError) in try settings(reader, context) }
+        self.validate = { plan throws(PlanError) in try validate(plan.settings(as: Settings.self), plan) }
+        let entries = Dictionary(uniqueKeysWithValues: panels.map { ($0.id, $0) })
+        self.runner = { plan, clock, untilMs, sampleFrames throws(RunError) in
+            let typed = plan.settings(as: Settings.self)
+            let built = plan.panels.map { entries[$0]!.make(typed) }
+            let rules = brokenRules.map { broken in { @Sendable (phase: B.Phase, depiction: Depiction) in broken(phase, depiction, typed) } }
+            return try RunAssembler(bench: bench(plan, typed), panels: built, plan: plan, rules: rules)
+                .run(clock: clock, untilMs: untilMs, sampleFrames: sampleFrames)
+        }
+        self.scriptLength = { plan in scriptLengthMs(plan.settings(as: Settings.self), plan) }
+        self.longestStep = { plan in longestStep(plan.settings(as: Settings.self), plan) }
+    }
+
+    /// The style of phase `name`; ``PhaseStyle/unknown`` for a name the bench lacks.
+    public func style(ofPhase name: String) -> PhaseStyle {
+        phaseStyles[name] ?? .unknown
+    }
+
+    /// The style of depiction `id`, or nil for one the bench does not list.
+    public func style(ofDepiction id: String) -> DepictionStyle? {
+        depictions.first { $0.id == id }
+    }
+
+    /// The sentence of rule `id`, or the identifier itself for one the bench lacks.
+    public func sentence(ofRule id: String) -> String {
+        rules.first { $0.id == id }?.sentence ?? id
+    }
+
+    /// The phase names during which work is in flight (``PhaseStyle/isInFlight``).
+    public var inFlightPhases: Set<String> {
+        Set(phaseNames.filter { style(ofPhase: $0).isInFlight })
+    }
+
+    /// The bench's name.
+    public var description: String { name }
+}

@@ -1,0 +1,14 @@
+/// A rule a bench checks every panel against, at every instant, from the phase and the
+/// panel's depiction (never from frames): e.g. seed 002's "a refresh keeps the content on
+/// screen". Plans ask for it with `expect.followRules`.
+public struct BenchRule: Hashable, Sendable {
+    /// The rule's identifier in reports (`"refreshKeepsContent"`).
+    public var id: String
+    /// The rule in one sentence, for reports and contact sheets.
+    public var sentence: String
+
+    public init(_ id: String, sentence: String) {
+        self.id = id
+        self.sentence = sentence
+    }
+}

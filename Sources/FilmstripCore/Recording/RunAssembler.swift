@@ -1,0 +1,104 @@
+/// Turns one bench's typed capture into a ``RecordedRun``.
+struct RunAssembler<B: Bench> {
+    let bench: B
+    let panels: [any Panel<B.Phase>]
+    let plan: CapturePlan
+    /// The rules a depiction breaks in a phase, by name; nil for benches without rules.
+    let rules: (@Sendable (B.Phase, Depiction) -> [String])?
+
+    func run(clock: ClockKind, untilMs: Int?, sampleFrames: Bool) throws(RunError) -> RecordedRun {
+        let frameInstants = sampleFrames ? plan.frameInstants : []
+        let stillInstants = sampleFrames ? plan.stills.map(\.atMs) : []
+        let instants = Array(Set(frameInstants + stillInstants)).sorted()
+        let endMs = max(plan.windowEndMs, untilMs ?? 0)
+        let recorder = Recorder(
+            bench: bench, instants: instants, endMs: endMs,
+            lateToleranceMs: max(1, plan.frameIntervalMs / 2), benchName: plan.bench.name)
+        let capture = clock == .virtual ? try recorder.recordVirtual() : try recorder.recordReal()
+
+        let bench = self.bench
+        let panels = self.panels
+        // Timeline and phase segments.
+        var timeline: [TimelineEntry] = []
+        var changes: [(tMs: Int, phase: B.Phase)] = [(0, bench.initialPhase)]
+        for record in capture.records {
+            switch record.kind {
+            case .event(let text):
+                timeline.append(TimelineEntry(tMs: record.tMs, sequence: record.sequence, kind: .event, text: text))
+            case .phase(let phase):
+                timeline.append(TimelineEntry(tMs: record.tMs, sequence: record.sequence, kind: .phase, text: phase.name.rawValue))
+                changes.append((record.tMs, phase))
+            }
+        }
+        let endOfRun = max(endMs, changes.last?.tMs ?? 0)
+        /// Named intervals from 0 to the end of the run; `breakpoints` adds instants inside a
+        /// phase where the name may change; adjacent equal names merge.
+        func segments(_ name: (B.Phase, Int) -> String, breakpoints: (B.Phase, Int) -> [Int] = { _, _ in [] }) -> [Segment] {
+            var result: [Segment] = []
+            for (index, change) in changes.enumerated() {
+                let exit = index + 1 < changes.count ? changes[index + 1].tMs : endOfRun
+                let inside = breakpoints(change.phase, change.tMs).filter { $0 > change.tMs && $0 < exit }
+                let starts = [change.tMs] + inside
+                for (position, start) in starts.enumerated() {
+                    let end = position + 1 < starts.count ? starts[position + 1] : exit
+                    let label = name(change.phase, start)
+                    if let last = result.last, last.name == label {
+                        result[result.count - 1].exitMs = end
+                    } else {
+                        result.append(Segment(name: label, enterMs: start, exitMs: end))
+                    }
+                }
+            }
+            return result
+        }
+        let phaseSegments = segments { phase, _ in phase.name.rawValue }
+        var depictionSegments: [String: [Segment]] = [:]
+        var violations: [String: [Segment]] = [:]
+        for panel in panels {
+            depictionSegments[panel.id] = segments(
+                { panel.depiction(for: $0, atMs: $1).id },
+                breakpoints: { panel.depictionChanges(in: $0, enteredAtMs: $1) })
+            guard let rules else { continue }
+            // One pass per rule: a segment named by the rule while broken, "" while kept.
+            var broken: [Segment] = []
+            for rule in Set(changes.flatMap { rules($0.phase, panel.depiction(for: $0.phase, atMs: $0.tMs)) }).sorted() {
+                broken += segments(
+                    { rules($0, panel.depiction(for: $0, atMs: $1)).contains(rule) ? rule : "" },
+                    breakpoints: { panel.depictionChanges(in: $0, enteredAtMs: $1) }
+                ).filter { !$0.name.isEmpty }
+            }
+            violations[panel.id] = broken.sorted { ($0.enterMs, $0.name) < ($1.enterMs, $1.name) }
+        }
+
+        // Frames and stills from samples.
+        let sampleIndex = Dictionary(uniqueKeysWithValues: capture.samples.enumerated().map { ($0.element.scheduledMs, $0.offset) })
+        func frame(index: Int, at instant: Int) -> FrameRecord {
+            let position = sampleIndex[instant]!
+            let sample = capture.samples[position]
+            let depictions = sample.phase.map { phase in
+                panels.map { PanelDepiction(panel: $0.id, depiction: $0.depiction(for: phase, atMs: sample.tMs)) }
+            } ?? []
+            return FrameRecord(
+                index: index, scheduledMs: instant, tMs: sample.tMs,
+                phase: sample.phase.map { $0.name.rawValue }, panels: depictions, sampleIndex: position)
+        }
+        let frames = frameInstants.enumerated().map { frame(index: $0.offset, at: $0.element) }
+        let stills = sampleFrames
+            ? plan.stills.enumerated().map { StillRecord(name: $0.element.name, frame: frame(index: $0.offset, at: $0.element.atMs)) }
+            : []
+
+        let styles = plan.bench
+        let renderer = FrameRenderer(
+            planName: plan.name, panels: panels,
+            phaseName: { $0.name.rawValue }, phaseColor: { styles.style(ofPhase: $0.name.rawValue).color })
+        let samples = capture.samples
+        return RecordedRun(
+            plan: plan, clock: clock, timeline: timeline, phaseSegments: phaseSegments,
+            depictionSegments: depictionSegments, frames: frames, stills: stills, phaseNames: plan.bench.phaseNames,
+            violations: violations, counters: bench.counters,
+            draw: { index, font, scale in
+                let sample = samples[index]
+                return sample.phase.map { renderer.render($0, atMs: sample.tMs, font: font, scale: scale) }
+            })
+    }
+}

@@ -1,0 +1,42 @@
+import FilmstripCore
+import FilmstripRaster
+
+/// The control of seed 000: it only knows `.loaded`. Rows in rose when loaded; otherwise a
+/// dash, `no .loaded yet` and what it ignored (`ignored loading 1093ms`, `ignored empty`,
+/// `ignored failed`). Outside `.loaded` it exposes no semantic element at all: that silence is
+/// the bug the bench shows.
+public struct LoadedOnlyPanel: Panel {
+    public init() {}
+
+    public var id: String { "loadedOnly" }
+    public var title: String { "LOADED ONLY" }
+    public var tint: Color { Palette.rose }
+
+    public func depiction(for phase: InboxPhase, atMs timeMs: Int = 0) -> Depiction {
+        if case .loaded = phase { return .rows }
+        return .dash
+    }
+
+    /// The label under the dash, e.g. `ignored loading 1093ms`; nil when loaded.
+    public static func ignoredLabel(for phase: InboxPhase) -> String? {
+        switch phase {
+        case .loading(let ms): "ignored loading \(ms)ms"
+        case .empty: "ignored empty"
+        case .failed: "ignored failed"
+        case .loaded: nil
+        }
+    }
+
+    public func draw(_ phase: InboxPhase, atMs timeMs: Int, on painter: inout PanelPainter) {
+        if case .loaded(let rows) = phase {
+            ManifestList(rows: rows, tint: tint).draw(on: &painter)
+            return
+        }
+        let x = PanelLayout.centerX
+        painter.centeredText("—", centerX: x, baseline: 66, color: tint, role: nil, magnification: 4)
+        painter.centeredText("no .loaded yet", centerX: x, baseline: 84, color: Palette.dimText, role: nil)
+        if let label = Self.ignoredLabel(for: phase) {
+            painter.centeredText(label, centerX: x, baseline: 100, color: Palette.dimText, role: nil)
+        }
+    }
+}

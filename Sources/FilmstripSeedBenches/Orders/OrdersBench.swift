@@ -1,0 +1,230 @@
+import FilmstripCore
+import Synchronization
+
+/// The orders screen of seed 002, driven by scripted events at exact instants.
+///
+/// It runs one loop over a queue of due items — scripted events, request replies and automatic
+/// retries — each taken in (due time, sequence number) order and applied at its instant on the
+/// injected clock (rules of time 2 and 3). The rules it follows:
+/// - a tap on Try again or refresh while a request is in flight does nothing and is counted;
+/// - retry goes back to loading, never straight to content;
+/// - after `retryLimit` failures in a row automatic retries stop; the manual action stays;
+///   automatic retries wait a fixed `retryDelayMs`;
+/// - offline, no request starts and no retry is spent; on reconnect exactly one automatic retry
+///   starts at that instant when the screen still needs its data;
+/// - a reply to a request that was superseded (reopen, new search, lost connection) is ignored.
+public final class OrdersBench: Bench {
+    public typealias Phase = OrdersPhase
+
+    private enum Item: Sendable {
+        case script(OrdersEvent)
+        case reply(requestID: Int, answer: OrdersEvent.Answer)
+        case automaticRetry(token: Int)
+    }
+
+    private struct Queued {
+        var dueMs: Int
+        var sequence: Int
+        var item: Item
+    }
+
+    private let events: [OrdersEvent]
+    private let settings: OrdersSettings
+    private let slowMotion: SlowMotion
+    private let state: Mutex<OrdersPhase>
+    private let ignored = Mutex(0)
+
+    public init(events: [OrdersEvent], settings: OrdersSettings, slowMotion: SlowMotion) {
+        self.events = events
+        self.settings = settings
+        self.slowMotion = slowMotion
+        self.state = Mutex(.initial(retryLimit: settings.retryLimit))
+    }
+
+    public var initialPhase: OrdersPhase { .initial(retryLimit: settings.retryLimit) }
+
+    public func phase(atMs timeMs: Int) -> OrdersPhase { state.withLock { $0 } }
+
+
+    /// Taps ignored because a request was in flight.
+    public var counters: [String: Int] { ["ignoredTaps": ignored.withLock { $0 }] }
+
+    public func run(clock: BenchClock, timeline: TimelineLog<OrdersPhase>) async {
+        var queue: [Queued] = []
+        var sequence = 0
+        var nextRequestID = 0
+        var retryToken = 0
+        var answer = OrdersEvent.Answer.rows(OrdersEvent.sampleOrders)
+        var latencyMs = settings.latencyMs
+        var current = initialPhase
+
+        func schedule(_ item: Item, atMs due: Int) {
+            queue.append(Queued(dueMs: due, sequence: sequence, item: item))
+            sequence += 1
+        }
+        for event in events { schedule(.script(event), atMs: event.atMs) }
+
+        func commit(_ now: Int) {
+            let previous = state.withLock { old -> OrdersPhase in
+                defer { old = current }
+                return old
+            }
+            if previous != current { timeline.enter(current, atMs: now) }
+        }
+        func log(_ text: String, _ now: Int) { timeline.event(text, atMs: now) }
+        func cancelAutomaticRetry() {
+            current.retry.nextAutomaticAtMs = nil
+            retryToken += 1
+        }
+        func startRequest(_ asked: OrdersPhase.Request.Reason, _ now: Int) {
+            cancelAutomaticRetry()
+            // A retry over content already on screen is a refresh: the content stays.
+            let reason: OrdersPhase.Request.Reason = (asked == .manualRetry || asked == .automaticRetry) && current.hasRows ? .refresh : asked
+            guard current.online else {
+                current.activity = .pausedOffline
+                log("no request: the device is offline", now)
+                return
+            }
+            nextRequestID += 1
+            let request = OrdersPhase.Request(id: nextRequestID, reason: reason, startedAtMs: now)
+            current.activity = .fetching(request)
+            if reason != .refresh, !current.hasRows || reason == .search { current.content = .none }
+            // The last failure stays in the state until a reply replaces it; panels decide what to draw.
+            let delay = slowMotion.apply(toMs: latencyMs)
+            log("request \(request.id) (\(reason.rawValue)) sent; the server answers in \(delay) ms", now)
+            schedule(.reply(requestID: request.id, answer: answer), atMs: now + delay)
+        }
+        func supersede(_ why: String, _ now: Int) {
+            if let request = current.inFlight {
+                log("request \(request.id) superseded: \(why); its reply will be ignored", now)
+                current.activity = .idle
+            }
+        }
+        func tap(_ name: String, _ now: Int, action: () -> Void) {
+            if let request = current.inFlight {
+                ignored.withLock { $0 += 1 }
+                log("\(name) ignored: request \(request.id) is in flight", now)
+                return
+            }
+            action()
+        }
+
+        do {
+            while !queue.isEmpty {
+                let index = queue.indices.min { (queue[$0].dueMs, queue[$0].sequence) < (queue[$1].dueMs, queue[$1].sequence) }!
+                let next = queue.remove(at: index)
+                try await clock.sleepUntilMs(next.dueMs)
+                let now = clock.nowMs()
+                switch next.item {
+                case .script(let event):
+                    switch event.kind {
+                    case .reopen:
+                        supersede("the screen reopened", now)
+                        log("screen reopened", now)
+                        current.content = .none
+                        current.error = nil
+                        current.query = nil
+                        current.retry.failures = 0
+                        startRequest(.firstLoad, now)
+                    case .tapTryAgain:
+                        tap("tap Try again", now) {
+                            log("tap Try again", now)
+                            startRequest(.manualRetry, now)
+                        }
+                    case .tapRefresh:
+                        tap("pull to refresh", now) {
+                            log("pull to refresh", now)
+                            startRequest(current.hasRows ? .refresh : .manualRetry, now)
+                        }
+                    case .serverAnswers(let next, let latency):
+                        answer = next
+                        if let latency { latencyMs = latency }
+                        log("the server will answer \(Self.describe(next)) after \(slowMotion.apply(toMs: latencyMs)) ms", now)
+                    case .networkOffline:
+                        guard current.online else { break }
+                        current.online = false
+                        log("network offline", now)
+                        supersede("the connection was lost", now)
+                        cancelAutomaticRetry()
+                        if !current.hasRows || current.error != nil { current.activity = .pausedOffline }
+                    case .networkOnline:
+                        guard !current.online else { break }
+                        current.online = true
+                        log("network online", now)
+                        let needsData = current.activity == .pausedOffline || !current.hasRows || current.error != nil
+                        current.activity = .idle
+                        if needsData {
+                            log("automatic retry on reconnect", now)
+                            startRequest(.automaticRetry, now)
+                        }
+                    case .search(let query):
+                        supersede("a new search", now)
+                        current.query = query
+                        log("search for \"\(query)\"", now)
+                        startRequest(.search, now)
+                    case .clearSearch:
+                        supersede("the search was cleared", now)
+                        current.query = nil
+                        log("search cleared", now)
+                        startRequest(.search, now)
+                    case .createFirstItem:
+                        log("first order created", now)
+                        current.content = .rows([ManifestRow(title: "Order #1001", detail: "just created")])
+                    }
+                case .reply(let id, let reply):
+                    guard let request = current.inFlight, request.id == id else {
+                        log("late reply to request \(id) ignored", now)
+                        break
+                    }
+                    current.activity = .idle
+                    switch reply {
+                    case .rows(let rows):
+                        current.content = .rows(rows)
+                        current.error = nil
+                        current.retry.failures = 0
+                        log("request \(id): \(rows.count) orders", now)
+                    case .empty:
+                        current.content = current.query == nil ? .emptyFirstUse : .noResults(query: current.query!)
+                        current.error = nil
+                        current.retry.failures = 0
+                        log("request \(id): no orders", now)
+                    case .noResults:
+                        current.content = .noResults(query: current.query ?? "")
+                        current.error = nil
+                        current.retry.failures = 0
+                        log("request \(id): no results", now)
+                    case .error(let status, let message):
+                        current.error = OrdersPhase.Failure(status: status, message: message)
+                        current.retry.failures += 1
+                        log("request \(id) failed: \(status) \(message) (\(current.retry.failures) in a row)", now)
+                        if current.retry.failures < settings.retryLimit {
+                            retryToken += 1
+                            let due = now + settings.retryDelayMs
+                            current.retry.nextAutomaticAtMs = due
+                            schedule(.automaticRetry(token: retryToken), atMs: due)
+                        } else {
+                            current.retry.nextAutomaticAtMs = nil
+                            log("automatic retries stopped after \(current.retry.failures) failures in a row; Try again stays", now)
+                        }
+                    }
+                case .automaticRetry(let token):
+                    guard token == retryToken, current.inFlight == nil, current.online else { break }
+                    log("automatic retry", now)
+                    startRequest(.automaticRetry, now)
+                }
+                commit(now)
+            }
+        } catch {
+            return  // cancelled: the run is over.
+        }
+    }
+
+    private static func describe(_ answer: OrdersEvent.Answer) -> String {
+        switch answer {
+        case .rows(let rows): "\(rows.count) orders"
+        case .empty: "no orders"
+        case .noResults: "no results"
+        case .error(let status, let message): "\(status) \(message)"
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import FilmstripCore
+/// One scripted step of an orders plan, at an exact instant (seed 002's walk-throughs).
+public struct OrdersEvent: Hashable, Sendable {
+    /// What the server answers to the requests that follow, until told otherwise.
+    public enum Answer: Hashable, Sendable {
+        /// The orders.
+        case rows([ManifestRow])
+        /// Success with nothing in it: the user has no orders yet.
+        case empty
+        /// Success with nothing matching the active search.
+        case noResults
+        /// A failure: an HTTP status code and the server's words.
+        case error(status: Int, message: String)
+    }
+
+    /// The event.
+    public enum Kind: Hashable, Sendable {
+        /// The screen opens again: everything on it is dropped and the first load starts.
+        case reopen
+        /// The person taps Try again.
+        case tapTryAgain
+        /// The person pulls to refresh.
+        case tapRefresh
+        /// The server's next answers, and optionally how long they take (ms, before slow motion).
+        case serverAnswers(Answer, latencyMs: Int?)
+        /// The device loses its connection.
+        case networkOffline
+        /// The device gets its connection back.
+        case networkOnline
+        /// The person searches for a query.
+        case search(String)
+        /// The person clears the search.
+        case clearSearch
+        /// The person creates their first order from the empty state.
+        case createFirstItem
+    }
+
+    /// When, in ms since the start of the run.
+    public var atMs: Int
+    /// What.
+    public var kind: Kind
+
+    public init(atMs: Int, kind: Kind) {
+        self.atMs = atMs
+        self.kind = kind
+    }
+
+    /// The event names plans use.
+    public static let names = [
+        "reopen", "tapTryAgain", "tapRefresh", "serverAnswers", "networkOffline", "networkOnline", "search", "clearSearch", "createFirstItem",
+    ]
+
+    /// The sample orders a `rows` answer carries when a plan gives none.
+    public static let sampleOrders: [ManifestRow] = [
+        ManifestRow(title: "Order #1042", detail: "2 items · €48.00 · shipped"),
+        ManifestRow(title: "Order #1041", detail: "1 item · €12.50 · delivered"),
+        ManifestRow(title: "Order #1039", detail: "4 items · €96.10 · delivered"),
+    ]
+}
+
+/// The orders bench's own part of a plan: its timed events (plan member `script`) and its
+/// settings (plan member `settings`).
+public struct OrdersSettings: BenchSettings {
+    /// The timed events, in plan order.
+    public var events: [OrdersEvent]
+    /// How long the server takes to answer, ms (before slow motion), unless an answer says otherwise.
+    public var latencyMs: Int
+    /// Automatic retries stop after this many failures in a row (seed 002: "after several"; default 3).
+    public var retryLimit: Int
+    /// The fixed delay before each automatic retry, ms.
+    public var retryDelayMs: Int
+    /// Whether the content's layout is known before it loads (a list: yes), so a skeleton can stand in for it.
+    public var layoutKnown: Bool
+
+    public init(events: [OrdersEvent] = [], latencyMs: Int = 400, retryLimit: Int = 3, retryDelayMs: Int = 1000, layoutKnown: Bool = true) {
+        self.events = events
+        self.latencyMs = latencyMs
+        self.retryLimit = retryLimit
+        self.retryDelayMs = retryDelayMs
+        self.layoutKnown = layoutKnown
+    }
+}

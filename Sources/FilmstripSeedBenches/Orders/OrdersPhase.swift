@@ -1,0 +1,107 @@
+import FilmstripCore
+/// The orders screen's state at an instant (seed 002's async content state pattern), kept apart
+/// from what any panel draws: the data, the activity, the error, the retry bookkeeping and the
+/// network. Its ``name`` and every panel's depiction are derived from it, never stored beside it.
+public struct OrdersPhase: BenchPhase, Hashable {
+    /// The phase names, in report order.
+    public enum Name: String, CaseIterable, Sendable {
+        case loading, refreshing, loaded, emptyFirstUse, noResults, failed, offline
+    }
+
+    /// What data the screen holds.
+    public enum Content: Hashable, Sendable {
+        /// Nothing loaded yet.
+        case none
+        /// Success, and the user has never created anything.
+        case emptyFirstUse
+        /// Success, and nothing matches this query.
+        case noResults(query: String)
+        /// The orders.
+        case rows([ManifestRow])
+    }
+
+    /// What the screen is doing.
+    public enum Activity: Hashable, Sendable {
+        case idle
+        /// A request is in flight.
+        case fetching(Request)
+        /// Waiting for the connection to come back.
+        case pausedOffline
+    }
+
+    /// One request.
+    public struct Request: Hashable, Sendable {
+        /// Why it was sent.
+        public enum Reason: String, Hashable, Sendable {
+            case firstLoad, manualRetry, automaticRetry, refresh, search
+        }
+        /// Increases with every request; a reply whose id is not the current request's is late and ignored.
+        public var id: Int
+        public var reason: Reason
+        public var startedAtMs: Int
+    }
+
+    /// Retry bookkeeping.
+    public struct Retry: Hashable, Sendable {
+        /// Failures in a row.
+        public var failures: Int
+        /// Automatic retries stop after this many failures in a row.
+        public var limit: Int
+        /// When the next automatic retry starts, ms; nil when none is scheduled.
+        public var nextAutomaticAtMs: Int?
+    }
+
+    /// A failed request: its HTTP status and the server's words.
+    public struct Failure: Hashable, Sendable {
+        public var status: Int
+        public var message: String
+    }
+
+    public var content: Content
+    public var activity: Activity
+    /// The last request's failure; nil after a success.
+    public var error: Failure?
+    public var retry: Retry
+    public var online: Bool
+    /// The active search, if any.
+    public var query: String?
+
+    public init(content: Content, activity: Activity, error: Failure?, retry: Retry, online: Bool, query: String?) {
+        self.content = content
+        self.activity = activity
+        self.error = error
+        self.retry = retry
+        self.online = online
+        self.query = query
+    }
+
+    /// The screen before anything happened.
+    public static func initial(retryLimit: Int) -> OrdersPhase {
+        OrdersPhase(content: .none, activity: .idle, error: nil, retry: Retry(failures: 0, limit: retryLimit, nextAutomaticAtMs: nil), online: true, query: nil)
+    }
+
+    /// True when rows are on screen.
+    public var hasRows: Bool {
+        if case .rows = content { return true }
+        return false
+    }
+
+    /// The request in flight, if any.
+    public var inFlight: Request? {
+        if case .fetching(let request) = activity { return request }
+        return nil
+    }
+
+    /// The phase's name in reports, derived from the state: `offline`, `refreshing`, `loading`,
+    /// `failed`, `loaded`, `emptyFirstUse` or `noResults`.
+    public var name: Name {
+        if !online && !hasRows { return .offline }
+        if let request = inFlight { return hasRows && request.reason == .refresh ? .refreshing : .loading }
+        switch content {
+        case .rows: return .loaded
+        case .emptyFirstUse: return error == nil ? .emptyFirstUse : .failed
+        case .noResults: return error == nil ? .noResults : .failed
+        case .none: return error == nil ? .loading : .failed
+        }
+    }
+}

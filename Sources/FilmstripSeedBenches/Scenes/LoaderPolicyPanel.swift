@@ -1,0 +1,103 @@
+import FilmstripCore
+import FilmstripRaster
+
+/// A scenes panel that shows its loader under a ``LoaderPolicy``: blank before the delay, a
+/// spinner after it, and (with a minimum) the spinner kept and the content held back until the
+/// minimum has passed. Refreshes over content never show this loader.
+///
+/// The bench's presets: `immediate` (the control, rose: a spinner at once), `delayed` (seed 004,
+/// mint: 1,000 ms delay) and `delayedMinimum` (sky: 500 ms delay, 500 ms minimum, as Android's
+/// ContentLoadingProgressBar; a plan's `loaderPolicies` can set spin-delay's 500/200 instead).
+public struct LoaderPolicyPanel: Panel {
+    public let id: String
+    public let title: String
+    public let tint: Color
+    /// The policy this panel follows.
+    public let policy: LoaderPolicy
+
+    public init(id: String, title: String, tint: Color, policy: LoaderPolicy) {
+        self.id = id
+        self.title = title
+        self.tint = tint
+        self.policy = policy
+    }
+
+    /// The panel identifiers plans may name, with their default policies, left to right.
+    public static let presets: [(id: String, tint: Color, policy: LoaderPolicy)] = [
+        ("immediate", Palette.rose, .immediate),
+        ("delayed", Palette.mint, .seed004),
+        ("delayedMinimum", Color(hex: 0x5AB0F0), .contentLoadingProgressBar),
+    ]
+
+    /// The panel `id` with `policy` (or its preset's), or nil for an unknown id.
+    public static func preset(_ id: String, policy: LoaderPolicy? = nil) -> LoaderPolicyPanel? {
+        guard let preset = presets.first(where: { $0.id == id }) else { return nil }
+        let chosen = policy ?? preset.policy
+        var title = chosen.delayMs == 0 ? "IMMEDIATE" : "DELAY \(chosen.delayMs) MS"
+        if let minimum = chosen.minimumVisibleMs { title += " · MIN \(minimum)" }
+        return LoaderPolicyPanel(id: id, title: title, tint: preset.tint, policy: chosen)
+    }
+
+    /// The schedule of the load chain a settled `phase` ends, if the policy governs it.
+    private func schedule(for phase: ScenesPhase) -> LoadSchedule? {
+        policy.schedule(chain: phase.settledLoads)
+    }
+
+    public func depiction(for phase: ScenesPhase, atMs timeMs: Int) -> Depiction {
+        switch phase {
+        case .loading(let start, let earlier):
+            if policy.loaderCarries(into: start, after: earlier) { return .spinner }
+            return timeMs - start >= policy.delayMs ? .spinner : .blank
+        case .refreshing:
+            return .rows
+        default:
+            if let schedule = schedule(for: phase), timeMs < schedule.contentFromMs { return .spinner }
+            switch phase {
+            case .loaded: return .rows
+            case .empty: return .emptyMessage
+            default: return .errorRetry
+            }
+        }
+    }
+
+    public func depictionChanges(in phase: ScenesPhase, enteredAtMs: Int) -> [Int] {
+        switch phase {
+        case .loading(let start, let earlier): policy.loaderCarries(into: start, after: earlier) ? [] : [start + policy.delayMs]
+        case .refreshing: []
+        default: schedule(for: phase).map { [$0.contentFromMs] } ?? []
+        }
+    }
+
+    public func draw(_ phase: ScenesPhase, atMs timeMs: Int, on painter: inout PanelPainter) {
+        let x = PanelLayout.centerX
+        switch depiction(for: phase, atMs: timeMs) {
+        case .blank:
+            break
+        case .spinner:
+            Spinner(center: Point(x: x, y: 64), radius: 14, highlight: tint, dim: Palette.faint)
+                .draw(on: &painter.canvas, atMs: timeMs)
+            painter.expose(SemanticElement(role: .progressIndicator, label: "Loading scenes"))
+        case .emptyMessage:
+            painter.centeredText("No scenes yet", centerX: x, baseline: 70, color: Palette.text)
+        case .errorRetry:
+            let message: String
+            if case .failed(let text, _) = phase { message = text } else { message = "" }
+            painter.centeredText("Couldn't load scenes", centerX: x, baseline: 50, color: Palette.danger)
+            for (index, line) in painter.wrap(message, maxWidth: PanelLayout.body.width - 12).prefix(2).enumerated() {
+                painter.centeredText(line, centerX: x, baseline: 70 + index * 14, color: Palette.dimText)
+            }
+            painter.canvas.stroke(Rect(x: x - 36, y: 104, width: 72, height: 18), with: tint)
+            painter.centeredText("Try again", centerX: x, baseline: 117, color: tint, role: .button)
+        default:
+            let rows: [ManifestRow]
+            switch phase {
+            case .loaded(let list, _), .refreshing(let list, _): rows = list
+            default: rows = []
+            }
+            ManifestList(rows: rows, tint: tint).draw(on: &painter)
+            if case .refreshing = phase {
+                painter.centeredText("refreshing…", centerX: x, baseline: PanelLayout.height - 8, color: tint, role: .progressIndicator)
+            }
+        }
+    }
+}

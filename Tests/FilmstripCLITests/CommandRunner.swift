@@ -1,0 +1,85 @@
+import Foundation
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Runs the built `filmstrip` binary the way a user would, in a working directory of the test's own.
+struct CommandRunner {
+    /// What one invocation did.
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// The repository root, found from this file's path.
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let fixtures = root.appendingPathComponent("Tests/FilmstripCLITests/Fixtures")
+
+    /// The built executable: next to the test bundle in the build products folder.
+    static let binary: URL = {
+        var folder = Bundle.main.bundleURL
+        for _ in 0..<4 {
+            let candidate = folder.appendingPathComponent("filmstrip")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            folder = folder.deletingLastPathComponent()
+        }
+        return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("filmstrip")
+    }()
+
+    /// This test process's scratch folder, `$TMPDIR/filmstrip-e2e/<pid>`; on first use, the
+    /// folders of earlier test processes that have ended are removed.
+    static let scratch: URL = {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("filmstrip-e2e")
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? [] {
+            guard let pid = Int32(name), kill(pid, 0) != 0 else { continue }
+            try? FileManager.default.removeItem(at: root.appendingPathComponent(name))
+        }
+        return root.appendingPathComponent(String(ProcessInfo.processInfo.processIdentifier))
+    }()
+
+    /// A fresh temporary working directory holding a `captures/` folder with `plans`
+    /// (paths of plan files to copy in; default: the shipped ones).
+    static func workspace(plans: [URL]? = nil) throws -> URL {
+        let folder = scratch.appendingPathComponent(UUID().uuidString)
+        let captures = folder.appendingPathComponent("captures")
+        try FileManager.default.createDirectory(at: captures, withIntermediateDirectories: true)
+        let sources = try plans ?? FileManager.default.contentsOfDirectory(at: root.appendingPathComponent("captures"), includingPropertiesForKeys: nil)
+            .filter { $0.pathExtension == "json" }
+        for source in sources {
+            try FileManager.default.copyItem(at: source, to: captures.appendingPathComponent(source.lastPathComponent))
+        }
+        return folder
+    }
+
+    /// Runs `filmstrip arguments…` in `directory`.
+    static func run(_ arguments: [String], in directory: URL) throws -> Result {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// Every regular file under `folder`, relative path → bytes.
+    static func snapshot(_ folder: URL) -> [String: Data] {
+        var files: [String: Data] = [:]
+        guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else { return files }
+        for case let url as URL in walker {
+            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
+            let relative = String(url.standardizedFileURL.path.dropFirst(folder.standardizedFileURL.path.count + 1))
+            files[relative] = try? Data(contentsOf: url)
+        }
+        return files
+    }
+}

@@ -1,0 +1,75 @@
+@testable import FilmstripCLI
+import FilmstripPNG
+import FilmstripRaster
+import Foundation
+import Testing
+
+/// `record`'s image sink: an image identical to one already written is written again from its
+/// encoded bytes, within a batch and across batches, and only then.
+@Suite struct FrameWriterTests {
+    /// A fresh folder under the temporary directory; each test removes it when done.
+    static func folder() throws -> OutputFolder {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("filmstrip-writer-\(UUID().uuidString)")
+        let folder = OutputFolder(path: url.path)
+        try folder.prepare(subfolders: ["frames"])
+        return folder
+    }
+
+    static func canvas(marked x: Int) -> Canvas {
+        var canvas = Canvas(width: 20, height: 10, background: .black)
+        canvas.setPixel(x: x, y: 3, to: .white)
+        return canvas
+    }
+
+    @Test func aRepeatInTheSameBatchIsWrittenFromTheFirstImagesBytes() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder.path) }
+        let writer = FrameWriter(folder: folder)
+        let batch = [
+            writer.prepare("frames/0000.png", Self.canvas(marked: 1), scale: 2),
+            writer.prepare("frames/0001.png", Self.canvas(marked: 2), scale: 2),
+            writer.prepare("frames/0002.png", Self.canvas(marked: 1), scale: 2),
+            writer.prepare("frames/0003.png", Self.canvas(marked: 1), scale: 3),
+        ]
+        try writer.finish(batch)
+        #expect(writer.statistics == FrameWriter.Statistics(palette: 3, rgba: 0, repeated: 1, bytes: writer.statistics.bytes))
+        #expect(folder.read("frames/0002.png") == folder.read("frames/0000.png"))
+        #expect(folder.read("frames/0003.png") != folder.read("frames/0000.png"), "another scale is another image")
+        for (path, marked, scale) in [("frames/0000.png", 1, 2), ("frames/0001.png", 2, 2), ("frames/0002.png", 1, 2), ("frames/0003.png", 1, 3)] {
+            let decoded = try PNGCodec.decode(Array(try #require(folder.read(path))))
+            #expect(decoded == Self.canvas(marked: marked).scaled(by: scale), "\(path)")
+        }
+    }
+
+    @Test func aRepeatOfAnEarlierBatchIsConfirmedAgainstItsFile() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder.path) }
+        let writer = FrameWriter(folder: folder)
+        try writer.finish([writer.prepare("frames/0000.png", Self.canvas(marked: 4), scale: 1)])
+        try writer.finish([
+            writer.prepare("frames/0001.png", Self.canvas(marked: 5), scale: 1),
+            writer.prepare("frames/0002.png", Self.canvas(marked: 4), scale: 1),
+        ])
+        #expect(writer.statistics.palette == 2 && writer.statistics.repeated == 1)
+        #expect(folder.read("frames/0002.png") == folder.read("frames/0000.png"))
+
+        // If the earlier file no longer holds that image, the repeat is encoded, not copied.
+        try Data(try PNGCodec.encode(Self.canvas(marked: 9))).write(to: URL(fileURLWithPath: "\(folder.path)/frames/0000.png"))
+        try writer.finish([writer.prepare("frames/0003.png", Self.canvas(marked: 4), scale: 1)])
+        #expect(writer.statistics.palette == 3 && writer.statistics.repeated == 1)
+        #expect(try PNGCodec.decode(Array(try #require(folder.read("frames/0003.png")))) == Self.canvas(marked: 4))
+    }
+
+    @Test func imagesWithMoreThan256ColoursAreWrittenAsRGBA() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder.path) }
+        let writer = FrameWriter(folder: folder)
+        var canvas = Canvas(width: 20, height: 20)
+        for y in 0..<20 {
+            for x in 0..<20 { canvas.setPixel(x: x, y: y, to: Color(red: UInt8(x), green: UInt8(y), blue: 1)) }
+        }
+        try writer.finish([writer.prepare("frames/0000.png", canvas, scale: 2)])
+        #expect(writer.statistics.rgba == 1 && writer.statistics.palette == 0)
+        #expect(try PNGCodec.decode(Array(try #require(folder.read("frames/0000.png")))) == canvas.scaled(by: 2))
+    }
+}
