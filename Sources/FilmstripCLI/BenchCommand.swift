@@ -11,19 +11,50 @@ import Foundation
 /// 000's twelve-second cycle) sampled every 100 ms, on the virtual clock. Outputs go to a fresh
 /// temporary folder per run, removed afterwards. Figures are measured, never estimated; only a
 /// release build's figures mean anything.
-struct BenchCommand {
+struct BenchCommand: Command {
+    static let name = "bench"
+    static let summary = "record a plan several times and measure it against the compression floor"
+    static let usage = "filmstrip bench [--plan FILE] [--runs N] [--frames N] [--json]"
+    static let options: [OptionSpec] = [.value("--plan", "FILE"), .value("--runs", "N"), .value("--frames", "N"), .flag("--json")]
+
     /// The interval the benchmark samples the reference plan at.
     static let referenceIntervalMs = 100
 
-    let options: BenchOptions
+    /// The parsed options.
+    struct Options {
+        /// `--plan FILE`; nil means the reference plan.
+        var plan: String?
+        /// `--runs N`: how many times the plan is recorded (1...1000).
+        var runs = 5
+        /// `--frames N`: the window is stretched (or shrunk) to hold exactly N frames (1...100,000).
+        var frames: Int?
+        /// `--json`: print one JSON object instead of the table.
+        var json = false
+    }
+
+    let options: Options
     /// The benches plans may name.
     let benches: [BenchDefinition]
     /// The plan measured when `--plan` is not given.
-    let referencePlan: String
+    let referencePlan: String?
     let terminal: Terminal
 
-    func run() throws(CommandError) -> Int32 {
-        let file = options.plan ?? referencePlan
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(CommandError) {
+        guard arguments.positionals.isEmpty else {
+            throw CommandError(.usage("bench: unknown option or argument '\(OptionParser.printable(arguments.positionals[0]))'"))
+        }
+        options = Options(
+            plan: try arguments.string("--plan"), runs: try arguments.integer("--runs", in: 1...1000) ?? 5,
+            frames: try arguments.integer("--frames", in: 1...CapturePlan.maxFrames), json: arguments.flag("--json"))
+        benches = context.benches
+        referencePlan = context.referencePlan
+        terminal = context.terminal
+    }
+
+    func run() throws(CommandError) -> ExitCode {
+        guard let file = options.plan ?? referencePlan else {
+            throw CommandError(.usage("bench needs --plan FILE: this tool has no reference plan"))
+        }
         let (plans, problems) = PlanLoader(benches: benches).load([file])
         if let problem = problems.first { throw problem }
         var plan = plans[0].plan
@@ -98,7 +129,7 @@ struct BenchCommand {
         } else {
             result.lines.forEach(terminal.print)
         }
-        return 0
+        return .passed
     }
 
     /// The reference floor on `run`'s frames: each frame drawn at the plan's scale (not timed),
@@ -131,9 +162,10 @@ struct BenchCommand {
     }
 }
 
-extension Help {
-    static func bench(referencePlan: String) -> String {
-        """
+extension BenchCommand {
+    static func help(context: CommandContext) -> String {
+        let referencePlan = context.referencePlan ?? "none: give --plan"
+        return """
         filmstrip bench: record a plan several times and measure it against the compression floor.
 
         USAGE

@@ -1,5 +1,4 @@
 import FilmstripCore
-import Foundation
 import FilmstripRaster
 import FilmstripReports
 import Foundation
@@ -11,13 +10,53 @@ import Foundation
 /// reports and contact sheets by bytes. A mismatch fails the plan, so committed documentation
 /// images cannot drift from the code that makes them; so does a plan folder whose report is
 /// missing or unreadable. A plan with no folder at all has nothing to compare.
-struct CheckCommand {
-    let options: CommandLineOptions
+struct CheckCommand: Command {
+    static let name = "check"
+    static let summary = "run capture plans and judge them without writing any file (the CI gate)"
+    static let usage = "filmstrip check [PLAN…] [--out DIR] [--clock virtual|real] [--font FILE.bdf] [--no-compare]"
+    static let options = PlanCommandOptions.specs + [.flag("--no-compare")]
+    static func help(context: CommandContext) -> String {
+        """
+        filmstrip check: run capture plans and judge them without writing any file (the CI gate).
+
+        USAGE
+          filmstrip check [PLAN…] [--out DIR] [--clock virtual|real] [--font FILE.bdf] [--no-compare]
+
+        ARGUMENTS
+          PLAN               capture plan files (default: every captures/*.json)
+
+        OPTIONS
+          --out DIR          where the recorded outputs are (default: captures)
+          --clock KIND       virtual (default) or real (outputs are not compared on the real clock)
+          --font FILE.bdf    the font the outputs were recorded with (default: the bundled misc-fixed 6x13)
+          --no-compare       judge coverage and dominance only; do not compare recorded outputs
+          -h, --help         show this help
+
+        CHECKS
+          coverage           each required phase in at least its minimum number of frames
+          dominance          no phase above its share of frames or of time
+          recorded outputs   when DIR/<plan>/report.json exists: frames, stills and strip match a fresh
+                             render pixel for pixel, and report.json and index.html byte for byte
+
+        Prints each plan's dwell table and verdict; exits 1 when any check fails, 2 on bad input.
+        """
+    }
+
+    let options: PlanCommandOptions
+    /// `--no-compare` not given: compare recorded outputs with a fresh render.
+    let compare: Bool
     /// The benches plans may name.
     let benches: [BenchDefinition]
     let terminal: Terminal
 
-    func run() throws(CommandError) -> Int32 {
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(CommandError) {
+        options = try PlanCommandOptions(arguments)
+        compare = !arguments.flag("--no-compare")
+        benches = context.benches
+        terminal = context.terminal
+    }
+
+    func run() throws(CommandError) -> ExitCode {
         let plans = try PlanLoader(benches: benches).loadAll(options.plans, terminal: terminal)
         let root = options.out ?? PlanLoader.defaultFolder
         // A font given on the command line is checked at once, whether or not a comparison needs it.
@@ -33,7 +72,7 @@ struct CheckCommand {
             var passed = analysis.passed
 
             let folder = OutputFolder(path: "\(root)/\(plan.name)")
-            if !options.compare {
+            if !compare {
                 // Judged only.
             } else if options.clock == .real {
                 terminal.print("  recorded outputs: not compared on the real clock (its times are measured)")
@@ -82,6 +121,6 @@ struct CheckCommand {
         if let font, let warning = FontLoader().missingGlyphWarning(missing, font: font.font, source: font.source) { terminal.diagnose("warning: \(warning)") }
         let plansLine = failed == 0 ? "\(plans.count) plan(s) checked: all passed" : "\(plans.count) plan(s) checked: \(failed) failed"
         terminal.print(indexDiffers ? plansLine + "; the index across plans differs" : plansLine)
-        return failed == 0 && !indexDiffers ? 0 : 1
+        return failed == 0 && !indexDiffers ? .passed : .checkFailed
     }
 }

@@ -4,13 +4,49 @@ import FilmstripReports
 import Foundation
 
 /// `filmstrip record`: runs plans and writes every output, then the index across plans.
-struct RecordCommand {
-    let options: CommandLineOptions
+struct RecordCommand: Command {
+    static let name = "record"
+    static let summary = "run capture plans and write their frames, stills, strip, report and contact sheet"
+    static let usage = "filmstrip record [PLAN…] [--out DIR] [--clock virtual|real] [--font FILE.bdf]"
+    static let options = PlanCommandOptions.specs
+    static func help(context: CommandContext) -> String {
+        """
+        filmstrip record: run capture plans and write their frames, stills, filmstrip, report and contact sheet.
+
+        USAGE
+          filmstrip record [PLAN…] [--out DIR] [--clock virtual|real] [--font FILE.bdf]
+
+        ARGUMENTS
+          PLAN               capture plan files (default: every captures/*.json)
+
+        OPTIONS
+          --out DIR          output root (default: captures); each plan writes DIR/<plan>/
+          --clock KIND       virtual (default: exact and repeatable) or real (runs in real time, measured)
+          --font FILE.bdf    a BDF 2.1 bitmap font (default: the bundled misc-fixed 6x13)
+          -h, --help         show this help
+
+        OUTPUTS (per plan, in DIR/<plan>/)
+          frames/NNNN.png    every frame, at the plan's scale
+          stills/NAME.png    the plan's stills
+          filmstrip.png      the frames in one strip (up to 32, evenly spaced), labelled with their time
+          report.json        dwell, coverage, dominance, timeline and files
+          index.html         the contact sheet
+        and DIR/index.html across all plans. Every plan is validated before anything is written.
+        """
+    }
+
+    let options: PlanCommandOptions
     /// The benches plans may name.
     let benches: [BenchDefinition]
     let terminal: Terminal
 
-    func run() throws(CommandError) -> Int32 {
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(CommandError) {
+        options = try PlanCommandOptions(arguments)
+        benches = context.benches
+        terminal = context.terminal
+    }
+
+    func run() throws(CommandError) -> ExitCode {
         let plans = try PlanLoader(benches: benches).loadAll(options.plans, terminal: terminal)
         let (font, fontSource) = try FontLoader().load(path: options.font, terminal: terminal)
         let root = options.out ?? PlanLoader.defaultFolder
@@ -37,7 +73,7 @@ struct RecordCommand {
         terminal.print(failed == 0
             ? "\(plans.count) plan(s) recorded in \(root)/: all passed"
             : "\(plans.count) plan(s) recorded in \(root)/: \(failed) failed")
-        return failed == 0 ? 0 : 1
+        return failed == 0 ? .passed : .checkFailed
     }
 
     /// Writes `root/index.html` listing every plan folder in `root` that holds a report.

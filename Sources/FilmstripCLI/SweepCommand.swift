@@ -6,72 +6,75 @@ import Foundation
 /// `filmstrip sweep SAMPLES`: evaluates a grid of loader policies against request latencies
 /// (a JSON list of ms, or a HAR file) and names the policy with the fewest flashes within an
 /// added-wait budget. Prints a table, writes `sweep.json` and the chart `sweep.png`.
-struct SweepCommand {
-    let arguments: [String]
+struct SweepCommand: Command {
+    static let name = "sweep"
+    static let summary = "pick a loader display policy from real request latencies"
+    static let usage = "filmstrip sweep SAMPLES [--delays MS,…] [--minimums MS,…] [--budget-ms MS] [--flash-threshold-ms MS] [--out DIR] [--font FILE.bdf]"
+    static let options: [OptionSpec] = [
+        .value("--delays", "MS,…"), .value("--minimums", "MS,…"), .value("--budget-ms", "MS"),
+        .value("--flash-threshold-ms", "MS"), .value("--out", "DIR"), .value("--font", "FILE.bdf"),
+    ]
+    static func help(context: CommandContext) -> String {
+        """
+        filmstrip sweep: pick a loader display policy from real request latencies.
+
+        USAGE
+          filmstrip sweep SAMPLES [--delays MS,…] [--minimums MS,…] [--budget-ms MS] [--flash-threshold-ms MS] [--out DIR] [--font FILE.bdf]
+
+        ARGUMENTS
+          SAMPLES                  a JSON list of latencies in ms, or a HAR file (log.entries[].time, else the sum of timings)
+
+        OPTIONS
+          --delays MS,…            delays before the loader shows (default: 0,100,200,300,400,500,750,1000,1500,2000)
+          --minimums MS,…          minimum visible times, 0 for none (default: 0,200,500)
+          --budget-ms MS           the most added wait allowed, at the 95th percentile (default: 100)
+          --flash-threshold-ms MS  a loader visible for less than this is a flash (default: 300)
+          --out DIR                where sweep.json and sweep.png go (default: sweep)
+          --font FILE.bdf          the chart's font (default: the bundled misc-fixed 6x13)
+          -h, --help               show this help
+
+        For each policy: the share of loads that show a loader, the flash rate, the mean and 95th-percentile
+        added wait (content held back by a minimum), and the mean blank time (neither loader nor content).
+        The recommended policy has the fewest flashes within the budget.
+        """
+    }
+
+    /// The SAMPLES file.
+    let samplesFile: String
+    /// Delays before the loader shows, ms.
+    let delays: [Int]
+    /// Minimum visible times, ms (0 for none).
+    let minimums: [Int]
+    /// A loader visible for less than this is a flash, ms.
+    let flashThresholdMs: Int
+    /// The most added wait allowed at the 95th percentile, ms.
+    let budgetMs: Int
+    /// Where sweep.json and sweep.png go.
+    let out: String
+    /// `--font FILE.bdf`; nil for the bundled font.
+    let font: String?
     let terminal: Terminal
 
-    struct Options {
-        var samples: String?
-        var delays = PolicySweep.defaultDelaysMs
-        var minimums = PolicySweep.defaultMinimumsMs
-        var flashThresholdMs = 300
-        var budgetMs = 100
-        var out = "sweep"
-        var font: String?
-        var help = false
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(CommandError) {
+        guard let file = arguments.positionals.first else {
+            throw CommandError(.usage("sweep needs a SAMPLES file (a JSON list of ms, or a .har file)"))
+        }
+        guard arguments.positionals.count == 1 else {
+            throw CommandError(.usage("sweep takes one SAMPLES file, found a second: '\(OptionParser.printable(arguments.positionals[1]))'"))
+        }
+        samplesFile = file
+        delays = try arguments.integers("--delays", in: 0...60_000, unit: "milliseconds") ?? PolicySweep.defaultDelaysMs
+        minimums = try arguments.integers("--minimums", in: 0...60_000, unit: "milliseconds") ?? PolicySweep.defaultMinimumsMs
+        flashThresholdMs = try arguments.integer("--flash-threshold-ms", in: 1...60_000, unit: "ms") ?? 300
+        budgetMs = try arguments.integer("--budget-ms", in: 0...3_600_000, unit: "ms") ?? 100
+        out = try arguments.string("--out") ?? "sweep"
+        font = try arguments.string("--font")
+        terminal = context.terminal
     }
 
-    static func parse(_ arguments: [String]) throws(CommandError) -> Options {
-        var options = Options()
-        var index = 0
-        func value(_ option: String) throws(CommandError) -> String {
-            guard index + 1 < arguments.count else { throw CommandError(.usage("\(option) needs a value")) }
-            index += 1
-            return arguments[index]
-        }
-        func list(_ option: String) throws(CommandError) -> [Int] {
-            let text = try value(option)
-            let items = text.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
-            guard !items.isEmpty, items.allSatisfy({ ($0 ?? -1) >= 0 && ($0 ?? 0) <= 60_000 }) else {
-                throw CommandError(.usage("\(option) expects comma-separated milliseconds from 0 to 60000, found '\(text)'"))
-            }
-            return Array(Set(items.compactMap { $0 })).sorted()
-        }
-        func number(_ option: String, _ range: ClosedRange<Int>) throws(CommandError) -> Int {
-            let text = try value(option)
-            guard let parsed = Int(text), range.contains(parsed) else {
-                throw CommandError(.usage("\(option) expects milliseconds from \(range.lowerBound) to \(range.upperBound), found '\(text)'"))
-            }
-            return parsed
-        }
-        while index < arguments.count {
-            let argument = arguments[index]
-            switch argument {
-            case "--help", "-h": options.help = true
-            case "--delays": options.delays = try list(argument)
-            case "--minimums": options.minimums = try list(argument)
-            case "--flash-threshold-ms": options.flashThresholdMs = try number(argument, 1...60_000)
-            case "--budget-ms": options.budgetMs = try number(argument, 0...3_600_000)
-            case "--out": options.out = try value(argument)
-            case "--font": options.font = try value(argument)
-            default:
-                guard !argument.hasPrefix("-"), options.samples == nil else {
-                    throw CommandError(.usage(argument.hasPrefix("-") ? "unknown option '\(argument)'" : "sweep takes one SAMPLES file, found a second: '\(argument)'"))
-                }
-                options.samples = argument
-            }
-            index += 1
-        }
-        return options
-    }
-
-    func run() throws(CommandError) -> Int32 {
-        let options = try Self.parse(arguments)
-        if options.help {
-            terminal.print(Help.sweep)
-            return 0
-        }
-        guard let file = options.samples else { throw CommandError(.usage("sweep needs a SAMPLES file (a JSON list of ms, or a .har file)")) }
+    func run() throws(CommandError) -> ExitCode {
+        let file = samplesFile
+        let options = self
         guard let data = FileManager.default.contents(atPath: file) else {
             throw CommandError(.unreadable(file: file, reason: FileManager.default.fileExists(atPath: file) ? "permission denied or not a file" : "no such file"))
         }
@@ -98,6 +101,6 @@ struct SweepCommand {
         try folder.write(SweepReport.jsonData(sweep, source: source, samples: samples), to: "sweep.json")
         SweepReport.lines(sweep, source: source, samples: samples).forEach(terminal.print)
         terminal.print("wrote \(folder.path)/sweep.json and \(folder.path)/sweep.png")
-        return 0
+        return .passed
     }
 }

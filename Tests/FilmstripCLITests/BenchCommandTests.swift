@@ -38,7 +38,9 @@ import Testing
         let workspace = try CommandRunner.workspace(plans: [])
         defer { try? FileManager.default.removeItem(at: workspace) }
         let result = try CommandRunner.run(["bench", "--runs", "0"], in: workspace)
-        #expect(result.status == 2 && result.stderr.contains("--runs expects a whole number of at least 1, found '0'"))
+        #expect(result.status == 2 && result.stderr.contains("bench: --runs expects a whole number from 1 to 1000, found '0'"))
+        let huge = try CommandRunner.run(["bench", "--frames", "9223372036854775807"], in: workspace)
+        #expect(huge.status == 2 && huge.stderr.contains("bench: --frames expects a whole number from 1 to 100000, found '9223372036854775807'"))
         #expect(try CommandRunner.run(["bench", "--help"], in: workspace).stdout.contains("zlib-only ms"))
     }
 }

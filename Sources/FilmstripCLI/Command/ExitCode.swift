@@ -1,0 +1,20 @@
+/// The exit codes of every command (docs/ARCHITECTURE.md, "Exit codes").
+public struct ExitCode: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    /// The process exit status.
+    public let rawValue: Int32
+
+    public init(rawValue: Int32) {
+        self.rawValue = rawValue
+    }
+
+    /// 0: every check passed (or the command had nothing to judge and did its work).
+    public static let passed = ExitCode(rawValue: 0)
+    /// 1: a check failed — coverage, dominance, flashes, held-back time, rules, or recorded
+    /// outputs that no longer match a fresh render — with each reason printed.
+    public static let checkFailed = ExitCode(rawValue: 1)
+    /// 2: the input or environment is wrong (usage, plan, font, output folder), with the file
+    /// and the JSON path or line printed.
+    public static let badInput = ExitCode(rawValue: 2)
+
+    public var description: String { "\(rawValue)" }
+}

@@ -1,0 +1,68 @@
+/// The one option parser of every command: `--name VALUE` and `--name=VALUE` for options with a
+/// value, `--name` for flags, `-h`/`--help` everywhere, `--` ends the options, and anything
+/// else is a positional argument (a plan or a samples file).
+struct OptionParser {
+    let command: String
+    let specs: [OptionSpec]
+
+    /// - Throws: ``CommandError`` (usage) for an unknown option, a flag given a value, a missing
+    ///   value or an option given twice.
+    func parse(_ arguments: [String]) throws(CommandError) -> ParsedArguments {
+        var parsed = ParsedArguments(command: command)
+        var index = 0
+        var onlyPositionals = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if onlyPositionals || argument == "-" || !argument.hasPrefix("-") {
+                parsed.positionals.append(argument)
+                continue
+            }
+            if argument == "--" {
+                onlyPositionals = true
+                continue
+            }
+            if argument == "-h" || argument == "--help" {
+                parsed.help = true
+                continue
+            }
+            let (name, inline) = Self.split(argument)
+            guard let spec = specs.first(where: { $0.name == name }) else {
+                throw CommandError(.usage("\(command): unknown option '\(Self.printable(name))'"))
+            }
+            guard !parsed.values.keys.contains(name), !parsed.flags.contains(name) else {
+                throw CommandError(.usage("\(command): \(name) is given twice"))
+            }
+            guard let placeholder = spec.value else {
+                guard inline == nil else { throw CommandError(.usage("\(command): \(name) takes no value")) }
+                parsed.flags.insert(name)
+                continue
+            }
+            if let inline {
+                parsed.values[name] = inline
+            } else {
+                guard index < arguments.count, !arguments[index].hasPrefix("--") else {
+                    throw CommandError(.usage("\(command): \(name) needs a value (\(name) \(placeholder))"))
+                }
+                parsed.values[name] = arguments[index]
+                index += 1
+            }
+        }
+        return parsed
+    }
+
+    /// `--out=DIR` → (`--out`, `DIR`); anything else is its own name with no inline value.
+    static func split(_ argument: String) -> (name: String, inline: String?) {
+        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
+        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+    }
+
+    /// A command-line word as it may be shown on the terminal: control characters escaped.
+    static func printable(_ text: String) -> String {
+        String(text.unicodeScalars.flatMap { scalar -> [Character] in
+            scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format
+                ? Array("\\u{\(String(scalar.value, radix: 16))}")
+                : [Character(scalar)]
+        })
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// A command's arguments after ``OptionParser``: option values by name, flags, positionals,
+/// and typed readers that apply the same checked limits as plans.
+struct ParsedArguments {
+    /// The command, for messages.
+    let command: String
+    /// `--name` → its value.
+    var values: [String: String] = [:]
+    /// Flags given.
+    var flags: Set<String> = []
+    /// Positional arguments, in order.
+    var positionals: [String] = []
+    /// `-h` or `--help` was given.
+    var help = false
+
+    init(command: String) {
+        self.command = command
+    }
+
+    /// True when flag `name` was given.
+    func flag(_ name: String) -> Bool { flags.contains(name) }
+
+    /// The value of `name`, nil when absent.
+    /// - Throws: ``CommandError`` (usage) when it is empty.
+    func string(_ name: String) throws(CommandError) -> String? {
+        guard let value = values[name] else { return nil }
+        guard !value.isEmpty else { throw CommandError(.usage("\(command): \(name) needs a non-empty value")) }
+        return value
+    }
+
+    /// The whole number given to `name`, inside `range`; nil when absent.
+    /// - Throws: ``CommandError`` (usage) for anything else, e.g. `--frames 9223372036854775807`.
+    func integer(_ name: String, in range: ClosedRange<Int>, unit: String = "") throws(CommandError) -> Int? {
+        guard let text = try string(name) else { return nil }
+        guard let number = Int(text), range.contains(number) else {
+            let suffix = unit.isEmpty ? "" : " \(unit)"
+            throw CommandError(.usage("\(command): \(name) expects a whole number from \(range.lowerBound) to \(range.upperBound)\(suffix), found '\(OptionParser.printable(text))'"))
+        }
+        return number
+    }
+
+    /// Comma-separated whole numbers inside `range`, sorted, without repeats; nil when absent.
+    /// - Throws: ``CommandError`` (usage) for an empty list or an item out of range.
+    func integers(_ name: String, in range: ClosedRange<Int>, unit: String) throws(CommandError) -> [Int]? {
+        guard let text = try string(name) else { return nil }
+        let items = text.split(separator: ",", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        guard !items.isEmpty, items.allSatisfy({ $0.map(range.contains) ?? false }) else {
+            throw CommandError(.usage("\(command): \(name) expects comma-separated \(unit) from \(range.lowerBound) to \(range.upperBound), found '\(OptionParser.printable(text))'"))
+        }
+        return Array(Set(items.compactMap { $0 })).sorted()
+    }
+
+    /// One of `choices` given to `name`; nil when absent.
+    /// - Throws: ``CommandError`` (usage) naming the choices.
+    func choice<T: RawRepresentable & CaseIterable>(_ name: String, of type: T.Type) throws(CommandError) -> T? where T.RawValue == String {
+        guard let text = try string(name) else { return nil }
+        guard let value = T(rawValue: text) else {
+            let names = T.allCases.map { "'\($0.rawValue)'" }.joined(separator: " or ")
+            throw CommandError(.usage("\(command): \(name) expects \(names), found '\(OptionParser.printable(text))'"))
+        }
+        return value
+    }
+}

@@ -1,0 +1,67 @@
+@testable import FilmstripCLI
+import FilmstripCore
+import Testing
+
+/// The one option parser every command uses.
+@Suite struct OptionParserTests {
+    let parser = OptionParser(command: "record", specs: [.value("--out", "DIR"), .value("--clock", "virtual|real"), .flag("--json")])
+
+    @Test func aValueIsTakenFromTheNextWordOrAfterTheEqualsSign() throws {
+        let spaced = try parser.parse(["a.json", "--out", "docs", "b.json"])
+        let joined = try parser.parse(["a.json", "--out=docs", "b.json"])
+        #expect(spaced.values == ["--out": "docs"] && spaced.positionals == ["a.json", "b.json"])
+        #expect(joined.values == spaced.values && joined.positionals == spaced.positionals)
+        #expect(try parser.parse(["--out=a=b"]).values["--out"] == "a=b", "only the first '=' splits")
+    }
+
+    @Test func flagsHelpAndTheEndOfOptions() throws {
+        let parsed = try parser.parse(["--json", "-h", "--", "--out"])
+        #expect(parsed.flag("--json") && parsed.help && parsed.positionals == ["--out"])
+        #expect(try parser.parse(["-"]).positionals == ["-"], "a lone dash is an argument")
+    }
+
+    @Test func misuseIsAUsageErrorNamingTheCommand() {
+        func message(_ arguments: [String]) -> String? {
+            do {
+                _ = try parser.parse(arguments)
+                return nil
+            } catch {
+                return error.description
+            }
+        }
+        #expect(message(["--fast"])?.hasPrefix("record: unknown option '--fast'") == true)
+        #expect(message(["--out"])?.hasPrefix("record: --out needs a value (--out DIR)") == true)
+        #expect(message(["--out", "--json"])?.hasPrefix("record: --out needs a value (--out DIR)") == true)
+        #expect(message(["--json=yes"])?.hasPrefix("record: --json takes no value") == true)
+        #expect(message(["--out", "a", "--out=b"])?.hasPrefix("record: --out is given twice") == true)
+        #expect(message(["--\u{1B}[31m"])?.hasPrefix("record: unknown option '--\\u{1b}[31m'") == true, "control characters are escaped")
+    }
+
+    @Test func numbersGoThroughCheckedLimits() throws {
+        let bench = OptionParser(command: "bench", specs: [.value("--frames", "N")])
+        func frames(_ text: String) -> String {
+            do {
+                return "\(try bench.parse(["--frames", text]).integer("--frames", in: 1...CapturePlan.maxFrames) ?? -1)"
+            } catch {
+                return error.description
+            }
+        }
+        #expect(frames("1") == "1")
+        #expect(frames("100000") == "100000")
+        #expect(frames("100001").hasPrefix("bench: --frames expects a whole number from 1 to 100000, found '100001'"))
+        #expect(frames("0").hasPrefix("bench: --frames expects a whole number from 1 to 100000, found '0'"))
+        #expect(frames("9223372036854775807").hasPrefix("bench: --frames expects a whole number from 1 to 100000"))
+        #expect(frames("99999999999999999999999").hasPrefix("bench: --frames expects a whole number from 1 to 100000"))
+        #expect(frames("12x").hasPrefix("bench: --frames expects a whole number"))
+    }
+
+    @Test func everyCommandAcceptsBothSpellingsOfItsValueOptions() throws {
+        for command in FilmstripCLI.commands {
+            let parser = OptionParser(command: command.name, specs: command.options)
+            for spec in command.options where spec.value != nil {
+                #expect(try parser.parse([spec.name, "v"]).values[spec.name] == "v", "\(command.name) \(spec.name) v")
+                #expect(try parser.parse(["\(spec.name)=v"]).values[spec.name] == "v", "\(command.name) \(spec.name)=v")
+            }
+        }
+    }
+}
