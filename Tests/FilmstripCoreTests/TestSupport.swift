@@ -15,6 +15,12 @@ enum TestSupport {
         return try! BitmapFont(bdf: String(decoding: data, as: UTF8.self))
     }()
 
+    /// The names of the plans shipped in `captures/` (their files without `.json`), sorted.
+    static func shippedPlanNames() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("captures").path)
+            .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
+    }
+
     /// A plan shipped in `captures/`.
     static func shippedPlan(_ name: String) throws -> CapturePlan {
         let data = try Data(contentsOf: root.appendingPathComponent("captures/\(name).json"))
