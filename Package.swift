@@ -41,13 +41,24 @@ let package = Package(
         ),
         .executableTarget(name: "filmstrip", dependencies: ["FilmstripCommand"], swiftSettings: swiftSettings),
 
-        .testTarget(name: "FilmstripRasterTests", dependencies: ["FilmstripRaster"], swiftSettings: swiftSettings),
-        .testTarget(name: "FilmstripPNGTests", dependencies: ["FilmstripPNG", "FilmstripRaster"], swiftSettings: swiftSettings),
-        .testTarget(name: "FilmstripCoreTests", dependencies: ["FilmstripCore", "FilmstripRaster"], swiftSettings: swiftSettings),
+        // Helpers shared by the test targets (pattern assertions, test fonts, PNG file reader,
+        // shipped plans, the command runner and its workspaces); used by test targets only.
+        .target(
+            name: "FilmstripTestSupport",
+            dependencies: ["FilmstripCore", "FilmstripRaster"],
+            path: "Tests/FilmstripTestSupport",
+            swiftSettings: swiftSettings
+        ),
+        // One unit test target per library target.
+        .testTarget(name: "FilmstripRasterTests", dependencies: ["FilmstripRaster", "FilmstripTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "FilmstripPNGTests", dependencies: ["FilmstripPNG", "FilmstripRaster", "FilmstripTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "FilmstripCoreTests", dependencies: ["FilmstripCore", "FilmstripRaster", "FilmstripTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "FilmstripReportsTests", dependencies: ["FilmstripReports", "FilmstripCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "FilmstripCommandTests", dependencies: ["FilmstripCommand", "FilmstripPNG", "FilmstripRaster"], swiftSettings: swiftSettings),
+        // End to end: the built `filmstrip` binary, its files, its output and its exit codes.
         .testTarget(
-            name: "FilmstripCommandTests",
-            dependencies: ["FilmstripCommand", "FilmstripCore", "FilmstripPNG", "FilmstripRaster", "filmstrip"],
+            name: "FilmstripEndToEndTests",
+            dependencies: ["FilmstripCore", "FilmstripPNG", "FilmstripRaster", "FilmstripTestSupport", "filmstrip"],
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),

@@ -1,4 +1,5 @@
 import FilmstripCore
+import FilmstripTestSupport
 import Testing
 
 @Suite struct DeterminismTests {

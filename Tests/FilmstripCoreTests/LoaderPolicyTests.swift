@@ -1,4 +1,5 @@
 import FilmstripCore
+import FilmstripTestSupport
 import Testing
 
 /// Rule of time 7 at its edges, with the expected intervals computed by hand.

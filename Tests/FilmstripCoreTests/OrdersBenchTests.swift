@@ -1,5 +1,6 @@
 import FilmstripCore
 import FilmstripRaster
+import FilmstripTestSupport
 import Testing
 
 /// Seed 002's rules on the orders bench, at exact instants.

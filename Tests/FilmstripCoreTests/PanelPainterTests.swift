@@ -1,5 +1,6 @@
 import FilmstripCore
 import FilmstripRaster
+import FilmstripTestSupport
 import Testing
 
 @Suite struct PanelPainterTests {

@@ -1,4 +1,5 @@
 import FilmstripCore
+import FilmstripTestSupport
 import Testing
 
 /// Dwell and frame contents at the exact edges of the rules of time (DESIGN.md 3, 6),

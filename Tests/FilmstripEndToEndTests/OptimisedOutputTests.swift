@@ -1,6 +1,7 @@
 import FilmstripCore
 import FilmstripPNG
 import FilmstripRaster
+import FilmstripTestSupport
 import Foundation
 import Testing
 
