@@ -14,6 +14,14 @@ public enum TestSupport {
         return try! BitmapFont(bdf: String(decoding: data, as: UTF8.self))
     }()
 
+    /// The plans shipped in `captures/`: the names of `captures/*.json`, sorted. Tests take
+    /// the list from here, never from a list of their own.
+    public static let shippedPlanNames: [String] = {
+        let folder = root.appendingPathComponent("captures")
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return files.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
+    }()
+
     /// A plan shipped in `captures/`.
     public static func shippedPlan(_ name: String) throws -> CapturePlan {
         let data = try Data(contentsOf: root.appendingPathComponent("captures/\(name).json"))
