@@ -6,7 +6,7 @@ import Foundation
 /// Runs the built `filmstrip` binary the way a user would, in a working directory of the test's own.
 public struct CommandRunner {
     /// What one invocation did.
-    public struct Result {
+    public struct Result: Sendable {
         public var status: Int32
         public var stdout: String
         public var stderr: String
