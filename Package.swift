@@ -47,13 +47,24 @@ let package = Package(
         ),
         .executableTarget(name: "filmstrip", dependencies: ["FilmstripCLI", "FilmstripSeedBenches"], swiftSettings: swiftSettings),
 
-        .testTarget(name: "FilmstripRasterTests", dependencies: ["FilmstripRaster"], swiftSettings: swiftSettings),
-        .testTarget(name: "FilmstripPNGTests", dependencies: ["FilmstripPNG", "FilmstripRaster"], swiftSettings: swiftSettings),
-        .testTarget(name: "FilmstripCoreTests", dependencies: ["FilmstripCore", "FilmstripRaster", "FilmstripSeedBenches"], swiftSettings: swiftSettings),
-        .testTarget(name: "FilmstripReportsTests", dependencies: ["FilmstripReports", "FilmstripCore", "FilmstripSeedBenches"], swiftSettings: swiftSettings),
+        // Shared test helpers (pattern assertions, test fonts, PNG chunks, plans, the binary runner),
+        // used only by test targets.
+        .target(
+            name: "FilmstripTestSupport",
+            dependencies: ["FilmstripCore", "FilmstripRaster", "FilmstripSeedBenches"],
+            path: "Tests/FilmstripTestSupport",
+            swiftSettings: swiftSettings
+        ),
+        // One unit test target per library target.
+        .testTarget(name: "FilmstripRasterTests", dependencies: ["FilmstripRaster", "FilmstripTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "FilmstripPNGTests", dependencies: ["FilmstripPNG", "FilmstripRaster", "FilmstripTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "FilmstripCoreTests", dependencies: ["FilmstripCore", "FilmstripRaster", "FilmstripSeedBenches", "FilmstripTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "FilmstripReportsTests", dependencies: ["FilmstripReports", "FilmstripCore", "FilmstripRaster", "FilmstripSeedBenches"], swiftSettings: swiftSettings),
+        .testTarget(name: "FilmstripCLITests", dependencies: ["FilmstripCLI", "FilmstripCore", "FilmstripPNG", "FilmstripRaster"], swiftSettings: swiftSettings),
+        // End to end: the built `filmstrip` binary, its files, its output and its exit codes.
         .testTarget(
-            name: "FilmstripCLITests",
-            dependencies: ["FilmstripCLI", "FilmstripCore", "FilmstripPNG", "FilmstripRaster", "FilmstripSeedBenches", "filmstrip"],
+            name: "FilmstripEndToEndTests",
+            dependencies: ["FilmstripCore", "FilmstripPNG", "FilmstripRaster", "FilmstripSeedBenches", "FilmstripTestSupport", "filmstrip"],
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),

@@ -1,4 +1,5 @@
 import FilmstripCore
+import FilmstripTestSupport
 import FilmstripSeedBenches
 import Testing
 

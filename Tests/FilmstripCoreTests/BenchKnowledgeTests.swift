@@ -1,5 +1,6 @@
 import FilmstripCore
 import FilmstripSeedBenches
+import FilmstripTestSupport
 import Foundation
 import Testing
 
@@ -58,7 +59,7 @@ import Testing
         #expect(BenchDefinition.scenes.phaseNames == ["loading", "refreshing", "loaded", "empty", "failed"])
         #expect(BenchDefinition.orders.phaseNames == ["loading", "refreshing", "loaded", "emptyFirstUse", "noResults", "failed", "offline"])
         // Every depiction a shipped plan's panels showed has a style of its bench.
-        for name in try TestSupport.shippedPlanNames() {
+        for name in TestSupport.shippedPlanNames {
             let run = try TestSupport.shippedPlan(name).run(clock: .virtual)
             for (panel, segments) in run.depictionSegments {
                 for segment in segments {

@@ -1,4 +1,5 @@
 import FilmstripCore
+import FilmstripTestSupport
 import FilmstripSeedBenches
 import Foundation
 import Testing
@@ -31,11 +32,19 @@ import Testing
     }
 
     @Test func shippedPlansAllParse() throws {
-        let folder = TestSupport.root.appendingPathComponent("captures")
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }
+        let names = TestSupport.shippedPlanNames
         #expect(names.count >= 5)
         for name in names {
-            _ = try TestSupport.shippedPlan(String(name.dropLast(5)))
+            _ = try TestSupport.shippedPlan(name)
+        }
+    }
+
+    /// Every plan in `captures/` passes its own coverage, dominance and rule checks, judged on
+    /// the virtual clock without drawing a frame (the end-to-end tests record a few of them).
+    @Test func everyShippedPlanPassesItsOwnChecks() throws {
+        for name in TestSupport.shippedPlanNames {
+            let analysis = Analysis(try (try TestSupport.shippedPlan(name)).run(clock: .virtual))
+            #expect(analysis.passed, "\(name)")
         }
     }
 

@@ -1,6 +1,7 @@
 import FilmstripCore
 import FilmstripSeedBenches
 import FilmstripRaster
+import FilmstripTestSupport
 import Testing
 
 /// Seed 002's rules on the orders bench, at exact instants.
@@ -28,8 +29,11 @@ import Testing
     }
 
     @Test func shippedPlansKeepThePatternPanelWithinEveryRule() throws {
-        for name in ["orders-first-load", "orders-error-try-again", "orders-offline-reconnect", "orders-refresh-error", "orders-empty-first-use", "orders-search-no-results"] {
-            let analysis = Analysis(try (try TestSupport.shippedPlan(name)).run(clock: .virtual))
+        let plans = try TestSupport.shippedPlanNames.map(TestSupport.shippedPlan).filter { $0.bench.name == "orders" }
+        #expect(!plans.isEmpty, "captures/ ships orders plans")
+        for plan in plans {
+            let name = plan.name
+            let analysis = Analysis(try plan.run(clock: .virtual))
             #expect(violations(analysis, "pattern") == [], "\(name)")
             #expect(analysis.passed, "\(name)")
         }

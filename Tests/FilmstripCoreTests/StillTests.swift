@@ -1,6 +1,7 @@
 import FilmstripCore
 import FilmstripSeedBenches
 import FilmstripRaster
+import FilmstripTestSupport
 import Testing
 
 @Suite struct StillTests {

@@ -1,5 +1,6 @@
 import FilmstripPNG
 import FilmstripRaster
+import FilmstripTestSupport
 import Testing
 
 extension Color {

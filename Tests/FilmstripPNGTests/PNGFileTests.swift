@@ -1,3 +1,4 @@
+import FilmstripTestSupport
 import Testing
 
 /// The test helpers that look inside PNG files are checked against published values, so the

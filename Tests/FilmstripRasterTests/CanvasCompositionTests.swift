@@ -1,4 +1,5 @@
 import FilmstripRaster
+import FilmstripTestSupport
 import Testing
 
 struct CanvasCompositionTests {

@@ -1,4 +1,5 @@
 import FilmstripRaster
+import FilmstripTestSupport
 import Testing
 
 /// The pattern helper is itself tested, so a pixel test that passes means the pixels matched.

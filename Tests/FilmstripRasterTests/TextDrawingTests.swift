@@ -1,4 +1,5 @@
 import FilmstripRaster
+import FilmstripTestSupport
 import Testing
 
 /// Text is drawn with the pen on the baseline row `origin.y`, the first row below the glyphs'

@@ -1,20 +1,25 @@
 /// Just enough of the PNG file format (ISO/IEC 15948) to look inside the encoder's output and
 /// to build small PNG files by hand, independently of libpng.
-enum PNGFile {
+public enum PNGFile {
     /// The eight bytes every PNG file starts with.
-    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    public static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
-    struct Chunk: Equatable {
-        var type: String
-        var data: [UInt8]
+    public struct Chunk: Equatable {
+        public var type: String
+        public var data: [UInt8]
         /// The CRC stored in the file.
-        var crc: UInt32
+        public var crc: UInt32
         /// The CRC computed over type and data, to compare with ``crc``.
-        var computedCRC: UInt32 { PNGFile.crc32(Array(type.utf8) + data) }
+        public init(type: String, data: [UInt8], crc: UInt32) {
+            self.type = type
+            self.data = data
+            self.crc = crc
+        }
+        public var computedCRC: UInt32 { PNGFile.crc32(Array(type.utf8) + data) }
     }
 
     /// The chunks of a PNG file in order, or nil when the bytes are not signature + chunks.
-    static func chunks(_ bytes: [UInt8]) -> [Chunk]? {
+    public static func chunks(_ bytes: [UInt8]) -> [Chunk]? {
         guard bytes.starts(with: signature) else { return nil }
         var chunks: [Chunk] = []
         var offset = signature.count
@@ -31,14 +36,21 @@ enum PNGFile {
     }
 
     /// IHDR's fields.
-    struct Header: Equatable {
-        var width: UInt32
-        var height: UInt32
-        var bitDepth: UInt8
-        var colorType: UInt8
+    public struct Header: Equatable {
+        public var width: UInt32
+        public var height: UInt32
+        public var bitDepth: UInt8
+        public var colorType: UInt8
+
+        public init(width: UInt32, height: UInt32, bitDepth: UInt8, colorType: UInt8) {
+            self.width = width
+            self.height = height
+            self.bitDepth = bitDepth
+            self.colorType = colorType
+        }
     }
 
-    static func header(_ chunks: [Chunk]) -> Header? {
+    public static func header(_ chunks: [Chunk]) -> Header? {
         guard let ihdr = chunks.first, ihdr.type == "IHDR", ihdr.data.count == 13 else { return nil }
         return Header(
             width: bigEndian32(ihdr.data, at: 0), height: bigEndian32(ihdr.data, at: 4),
@@ -48,7 +60,7 @@ enum PNGFile {
     /// The filtered scanlines of a file whose zlib stream holds only stored (uncompressed)
     /// deflate blocks, as zlib writes at compression level 0; nil for any other stream or a
     /// wrong Adler-32.
-    static func storedScanlines(_ chunks: [Chunk]) -> [UInt8]? {
+    public static func storedScanlines(_ chunks: [Chunk]) -> [UInt8]? {
         let stream = chunks.filter { $0.type == "IDAT" }.flatMap(\.data)
         guard stream.count >= 6, (Int(stream[0]) << 8 | Int(stream[1])) % 31 == 0, stream[0] & 0x0F == 8 else { return nil }
         var output: [UInt8] = []
@@ -70,7 +82,7 @@ enum PNGFile {
 
     /// A PNG file with the given header fields and already-filtered scanlines, stored in one
     /// uncompressed deflate block, plus `extra` chunks between IHDR and IDAT.
-    static func make(
+    public static func make(
         width: UInt32, height: UInt32, bitDepth: UInt8, colorType: UInt8,
         scanlines: [UInt8], extra: [(type: String, data: [UInt8])] = []
     ) -> [UInt8] {
@@ -91,7 +103,7 @@ enum PNGFile {
     }
 
     /// CRC-32 as PNG and zlib define it (reflected polynomial 0xEDB88320).
-    static func crc32(_ bytes: [UInt8]) -> UInt32 {
+    public static func crc32(_ bytes: [UInt8]) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF
         for byte in bytes {
             crc ^= UInt32(byte)
@@ -101,7 +113,7 @@ enum PNGFile {
     }
 
     /// Adler-32, zlib's checksum of the uncompressed data.
-    static func adler32(_ bytes: [UInt8]) -> UInt32 {
+    public static func adler32(_ bytes: [UInt8]) -> UInt32 {
         var a: UInt32 = 1
         var b: UInt32 = 0
         for byte in bytes {
@@ -111,11 +123,11 @@ enum PNGFile {
         return b << 16 | a
     }
 
-    static func bigEndian32(_ bytes: [UInt8], at offset: Int) -> UInt32 {
+    public static func bigEndian32(_ bytes: [UInt8], at offset: Int) -> UInt32 {
         bytes[offset..<(offset + 4)].reduce(0) { $0 << 8 | UInt32($1) }
     }
 
-    static func bigEndianBytes(_ value: UInt32) -> [UInt8] {
+    public static func bigEndianBytes(_ value: UInt32) -> [UInt8] {
         [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)]
     }
 }

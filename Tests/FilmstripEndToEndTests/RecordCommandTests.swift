@@ -1,29 +1,48 @@
+import FilmstripCore
 import FilmstripPNG
 import FilmstripRaster
+import FilmstripTestSupport
 import Foundation
 import Testing
 
 /// End to end: the built `filmstrip` binary, its files, its output and its exit codes.
 @Suite(.serialized) struct RecordCommandTests {
-    @Test func recordWritesEveryOutputForEveryShippedPlan() throws {
-        let workspace = try CommandRunner.workspace()
+    /// The shipped plans recorded end to end, from `captures/`: the one with the fewest frames of
+    /// each bench, and seed 000's four pinned plans, whose stills are compared. A debug build
+    /// records about a plan a second, so not all of them: every shipped plan is judged by
+    /// `everyShippedPlanPassesItsOwnChecks` (FilmstripCoreTests), and CI's `filmstrip check`
+    /// renders every one and compares it with the committed outputs.
+    static let recordedPlans: [CapturePlan] = {
+        let shipped = TestSupport.shippedPlanNames.compactMap { try? TestSupport.shippedPlan($0) }
+        let smallest = Dictionary(grouping: shipped, by: \.bench.name).values.compactMap { plans in
+            plans.min { (frameCount($0), $0.name) < (frameCount($1), $1.name) }
+        }
+        let pinned = shipped.filter { ["loading", "empty", "failed", "loaded"].map { "inbox-pinned-\($0)" }.contains($0.name) }
+        return (smallest + pinned.filter { plan in !smallest.contains { $0.name == plan.name } }).sorted { $0.name < $1.name }
+    }()
+
+    /// Frames a plan records: one every interval from the window's start, up to its end.
+    static func frameCount(_ plan: CapturePlan) -> Int { (plan.windowMs + plan.frameIntervalMs - 1) / plan.frameIntervalMs }
+
+    @Test func recordWritesEveryOutputForEveryPlan() throws {
+        let plans = Self.recordedPlans
+        let benches = Set(TestSupport.shippedPlanNames.compactMap { try? TestSupport.shippedPlan($0).bench.name })
+        #expect(Set(plans.map(\.bench.name)) == benches, "\(plans.map(\.name))")
+        let workspace = try CommandRunner.workspace(plans: plans.map { CommandRunner.root.appendingPathComponent("captures/\($0.name).json") })
         let result = try CommandRunner.run(["record"], in: workspace)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("inbox-cycle · inbox · cycle · virtual clock · window 12,000 ms · 24 frames every 500 ms"))
-        #expect(result.stdout.contains("17 plan(s) recorded in captures/: all passed"))
+        #expect(result.stdout.contains("\(plans.count) plan(s) recorded in captures/: all passed"))
         let files = CommandRunner.snapshot(workspace.appendingPathComponent("captures"))
-        for plan in [
-            "inbox-cycle", "inbox-cycle-slowmo", "inbox-pinned-loading", "inbox-pinned-empty", "inbox-pinned-failed", "inbox-pinned-loaded",
-            "scenes-fast-load", "scenes-slow-load", "scenes-just-after-delay", "scenes-inside-minimum", "scenes-retry-refresh",
-            "orders-first-load", "orders-error-try-again", "orders-offline-reconnect", "orders-refresh-error", "orders-empty-first-use",
-            "orders-search-no-results",
-        ] {
+        for plan in plans.map(\.name) {
             for name in ["report.json", "index.html", "filmstrip.png", "frames/0000.png"] {
                 #expect(files["\(plan)/\(name)"] != nil, "\(plan)/\(name)")
             }
         }
-        #expect(files["inbox-cycle/frames/0023.png"] != nil)
-        #expect(files["inbox-cycle/frames/0024.png"] == nil)
+        for plan in plans {
+            let frames = Self.frameCount(plan)
+            #expect(files[String(format: "\(plan.name)/frames/%04d.png", frames - 1)] != nil, "\(plan.name): \(frames) frames")
+            #expect(files[String(format: "\(plan.name)/frames/%04d.png", frames)] == nil, "\(plan.name): \(frames) frames")
+        }
         #expect(files["inbox-pinned-loading/stills/loading.png"] != nil)
         #expect(files["index.html"] != nil)
 
@@ -63,7 +82,8 @@ import Testing
     }
 
     @Test func recordingTwiceGivesByteIdenticalFilesAndRemovesOnlyItsOwnStaleFiles() throws {
-        let plan = CommandRunner.root.appendingPathComponent("captures/inbox-cycle.json")
+        // A small shipped plan (8 frames every 250 ms, a still): three recordings of it.
+        let plan = CommandRunner.root.appendingPathComponent("captures/inbox-pinned-empty.json")
         let workspace = try CommandRunner.workspace(plans: [plan])
         #expect(try CommandRunner.run(["record"], in: workspace).status == 0)
         let first = CommandRunner.snapshot(workspace.appendingPathComponent("captures"))
@@ -73,17 +93,19 @@ import Testing
         for (path, bytes) in first { #expect(second[path] == bytes, "\(path) changed between runs") }
 
         // Fewer frames: the extra frames it wrote go, a user's file in the same folder stays.
-        let notes = workspace.appendingPathComponent("captures/inbox-cycle/frames/notes.txt")
+        #expect(first["inbox-pinned-empty/frames/0007.png"] != nil)
+        let notes = workspace.appendingPathComponent("captures/inbox-pinned-empty/frames/notes.txt")
         try Data("mine".utf8).write(to: notes)
-        var json = try String(contentsOf: workspace.appendingPathComponent("captures/inbox-cycle.json"), encoding: .utf8)
-        json = json.replacingOccurrences(of: "\"frameIntervalMs\": 500", with: "\"frameIntervalMs\": 1000")
-        try json.write(to: workspace.appendingPathComponent("captures/inbox-cycle.json"), atomically: true, encoding: .utf8)
+        var json = try String(contentsOf: workspace.appendingPathComponent("captures/inbox-pinned-empty.json"), encoding: .utf8)
+        #expect(json.contains("\"frameIntervalMs\": 250"))
+        json = json.replacingOccurrences(of: "\"frameIntervalMs\": 250", with: "\"frameIntervalMs\": 500")
+        try json.write(to: workspace.appendingPathComponent("captures/inbox-pinned-empty.json"), atomically: true, encoding: .utf8)
         #expect(try CommandRunner.run(["record"], in: workspace).status == 0)
         let third = CommandRunner.snapshot(workspace.appendingPathComponent("captures"))
-        #expect(third["inbox-cycle/frames/0011.png"] != nil)
-        #expect(third["inbox-cycle/frames/0012.png"] == nil)
-        #expect(third["inbox-cycle/frames/0023.png"] == nil)
-        #expect(third["inbox-cycle/frames/notes.txt"] == Data("mine".utf8))
+        #expect(third["inbox-pinned-empty/frames/0003.png"] != nil)
+        #expect(third["inbox-pinned-empty/frames/0004.png"] == nil)
+        #expect(third["inbox-pinned-empty/frames/0007.png"] == nil)
+        #expect(third["inbox-pinned-empty/frames/notes.txt"] == Data("mine".utf8))
     }
 
     @Test func seedFailingPlanExitsOneNamingLoadingsShareAndTheMissingPhases() throws {
@@ -100,6 +122,7 @@ import Testing
         let workspace = try CommandRunner.workspace()
         let result = try CommandRunner.run(["check", "captures/inbox-cycle.json"], in: workspace)
         #expect(result.status == 0)
+        #expect(result.stdout.contains("inbox-cycle · inbox · cycle · virtual clock · window 12,000 ms · 24 frames every 500 ms"))
         #expect(result.stdout.contains("  loading     5,361  44.7%      11    45.8%  ≥ 1 frame, ≤ 50%"))
         #expect(result.stdout.contains("verdict: passed"))
     }

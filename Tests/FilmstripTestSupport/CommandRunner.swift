@@ -4,20 +4,20 @@ import Foundation
 #endif
 
 /// Runs the built `filmstrip` binary the way a user would, in a working directory of the test's own.
-struct CommandRunner {
+public struct CommandRunner {
     /// What one invocation did.
-    struct Result {
-        var status: Int32
-        var stdout: String
-        var stderr: String
+    public struct Result: Sendable {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
     }
 
     /// The repository root, found from this file's path.
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let fixtures = root.appendingPathComponent("Tests/FilmstripCLITests/Fixtures")
+    public static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    public static let fixtures = root.appendingPathComponent("Tests/FilmstripEndToEndTests/Fixtures")
 
     /// The built executable: next to the test bundle in the build products folder.
-    static let binary: URL = {
+    public static let binary: URL = {
         var folder = Bundle.main.bundleURL
         for _ in 0..<4 {
             let candidate = folder.appendingPathComponent("filmstrip")
@@ -29,7 +29,7 @@ struct CommandRunner {
 
     /// This test process's scratch folder, `$TMPDIR/filmstrip-e2e/<pid>`; on first use, the
     /// folders of earlier test processes that have ended are removed.
-    static let scratch: URL = {
+    public static let scratch: URL = {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("filmstrip-e2e")
         for name in (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? [] {
             guard let pid = Int32(name), kill(pid, 0) != 0 else { continue }
@@ -40,7 +40,7 @@ struct CommandRunner {
 
     /// A fresh temporary working directory holding a `captures/` folder with `plans`
     /// (paths of plan files to copy in; default: the shipped ones).
-    static func workspace(plans: [URL]? = nil) throws -> URL {
+    public static func workspace(plans: [URL]? = nil) throws -> URL {
         let folder = scratch.appendingPathComponent(UUID().uuidString)
         let captures = folder.appendingPathComponent("captures")
         try FileManager.default.createDirectory(at: captures, withIntermediateDirectories: true)
@@ -53,7 +53,7 @@ struct CommandRunner {
     }
 
     /// Runs `filmstrip arguments…` in `directory`.
-    static func run(_ arguments: [String], in directory: URL) throws -> Result {
+    public static func run(_ arguments: [String], in directory: URL) throws -> Result {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
@@ -72,7 +72,7 @@ struct CommandRunner {
     }
 
     /// Every regular file under `folder`, relative path → bytes.
-    static func snapshot(_ folder: URL) -> [String: Data] {
+    public static func snapshot(_ folder: URL) -> [String: Data] {
         var files: [String: Data] = [:]
         guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else { return files }
         for case let url as URL in walker {

@@ -1,4 +1,5 @@
 import FilmstripPNG
+import FilmstripTestSupport
 import Foundation
 import Testing
 

@@ -5,21 +5,21 @@ import Testing
 ///
 /// `.` is transparent black and `#` opaque white unless a test says otherwise; a test that
 /// paints on a background maps `.` to that background.
-typealias Legend = [Character: Color]
+public typealias Legend = [Character: Color]
 
 extension Color {
-    static let red = Color(hex: 0xFF0000)
-    static let green = Color(hex: 0x00FF00)
-    static let blue = Color(hex: 0x0000FF)
-    static let grey = Color(hex: 0x808080)
+    public static let red = Color(hex: 0xFF0000)
+    public static let green = Color(hex: 0x00FF00)
+    public static let blue = Color(hex: 0x0000FF)
+    public static let grey = Color(hex: 0x808080)
 }
 
 /// The legend most pixel tests use: `.` clear, `#` white.
-let standardLegend: Legend = [".": .clear, "#": .white]
+public let standardLegend: Legend = [".": .clear, "#": .white]
 
 /// The canvas written as a pattern: one string per row, one character per pixel, the legend's
 /// character for each colour and `?` for a colour the legend lacks.
-func pattern(of canvas: Canvas, legend: Legend = standardLegend) -> [String] {
+public func pattern(of canvas: Canvas, legend: Legend = standardLegend) -> [String] {
     var characters: [Color: Character] = [:]
     for (character, color) in legend.sorted(by: { $0.key < $1.key }) where characters[color] == nil {
         characters[color] = character
@@ -31,7 +31,7 @@ func pattern(of canvas: Canvas, legend: Legend = standardLegend) -> [String] {
 
 /// Nil when `canvas` matches `expected` pixel for pixel; otherwise a report a person can read:
 /// the first difference with both colours, then expected, actual and a diff side by side.
-func patternMismatch(_ canvas: Canvas, _ expected: [String], legend: Legend = standardLegend) -> String? {
+public func patternMismatch(_ canvas: Canvas, _ expected: [String], legend: Legend = standardLegend) -> String? {
     let rows = expected.map(Array.init)
     for (y, row) in rows.enumerated() {
         if let unknown = row.first(where: { legend[$0] == nil }) {
@@ -88,7 +88,7 @@ func patternMismatch(_ canvas: Canvas, _ expected: [String], legend: Legend = st
 ///     ".#..#.",
 /// ])
 /// ```
-func assertPixels(
+public func assertPixels(
     _ canvas: Canvas, _ expected: [String], legend: Legend = standardLegend,
     sourceLocation: SourceLocation = #_sourceLocation
 ) {

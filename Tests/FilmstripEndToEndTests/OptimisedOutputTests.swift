@@ -2,6 +2,7 @@ import FilmstripCore
 import FilmstripSeedBenches
 import FilmstripPNG
 import FilmstripRaster
+import FilmstripTestSupport
 import Foundation
 import Testing
 
@@ -10,17 +11,30 @@ import Testing
 @Suite(.serialized) struct OptimisedOutputTests {
     static let plan = CommandRunner.fixtures.appendingPathComponent("repeated-stills.json")
 
-    static let font: BitmapFont = {
-        let url = CommandRunner.root.appendingPathComponent("Sources/FilmstripCLI/Resources/Fonts/6x13.bdf")
-        return try! BitmapFont(bdf: String(decoding: try! Data(contentsOf: url), as: UTF8.self))
-    }()
+    static let font = TestSupport.font
+
+    /// One `filmstrip record` of the plan, made by the first test that needs it and only read
+    /// (never changed) by the tests that share it: a recording of this plan costs seconds.
+    struct Recording: Sendable {
+        var workspace: URL
+        var result: CommandRunner.Result
+        var files: [String: Data]
+    }
+
+    static let sharedRecording = Result { () throws -> Recording in
+        let workspace = try CommandRunner.workspace(plans: [plan])
+        let result = try CommandRunner.run(["record"], in: workspace)
+        return Recording(workspace: workspace, result: result, files: CommandRunner.snapshot(workspace.appendingPathComponent("captures")))
+    }
+
+    static func recording() throws -> Recording {
+        let recording = try sharedRecording.get()
+        #expect(recording.result.status == 0, "\(recording.result.stderr)")
+        return recording
+    }
 
     @Test func everyWrittenFrameHasThePixelsOfTheStraightforwardRGBAEncoding() throws {
-        let workspace = try CommandRunner.workspace(plans: [Self.plan])
-        defer { try? FileManager.default.removeItem(at: workspace) }
-        let result = try CommandRunner.run(["record"], in: workspace)
-        #expect(result.status == 0, "\(result.stderr)")
-        let folder = workspace.appendingPathComponent("captures/repeated-stills")
+        let folder = try Self.recording().workspace.appendingPathComponent("captures/repeated-stills")
 
         let plan = try CapturePlan(json: try Data(contentsOf: Self.plan), name: "repeated-stills", benches: [.inbox, .scenes, .orders])
         let run = try (plan).run(clock: .virtual)
@@ -39,8 +53,9 @@ import Testing
     }
 
     @Test func recordingIsByteIdenticalFromRunToRunWithParallelEncodingAndRepeats() throws {
-        var snapshots: [[String: Data]] = []
-        for _ in 0..<3 {
+        // Three recordings: the shared one and two of this test's own.
+        var snapshots: [[String: Data]] = [try Self.recording().files]
+        for _ in 0..<2 {
             let workspace = try CommandRunner.workspace(plans: [Self.plan])
             defer { try? FileManager.default.removeItem(at: workspace) }
             let result = try CommandRunner.run(["record"], in: workspace)
@@ -80,7 +95,11 @@ import Testing
         #expect(unrecorded.stdout.contains("recorded outputs: none in captures/repeated-stills/ to compare"))
         #expect(!unrecorded.stderr.contains("has no glyph"), "nothing was drawn")
 
-        #expect(try CommandRunner.run(["record"], in: workspace).status == 0)
+        // As `record` leaves it: the shared recording's outputs, copied in.
+        let recorded = try Self.recording().workspace.appendingPathComponent("captures")
+        for name in try FileManager.default.contentsOfDirectory(atPath: recorded.path) where !name.hasSuffix(".json") {
+            try FileManager.default.copyItem(at: recorded.appendingPathComponent(name), to: workspace.appendingPathComponent("captures/\(name)"))
+        }
         let judged = try CommandRunner.run(["check", "--no-compare", "--font", font], in: workspace)
         #expect(judged.status == 0, "coverage and dominance need no pixels: \(judged.stderr)")
         #expect(!judged.stderr.contains("has no glyph"), "nothing was drawn")

@@ -4,31 +4,33 @@ import FilmstripRaster
 import Foundation
 
 /// Shared fixtures for the core tests.
-enum TestSupport {
+public enum TestSupport {
     /// The repository root, found from this file's path.
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    public static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// The bundled misc-fixed 6x13 font, read from the command target's resources.
-    static let font: BitmapFont = {
+    public static let font: BitmapFont = {
         let url = root.appendingPathComponent("Sources/FilmstripCLI/Resources/Fonts/6x13.bdf")
         let data = try! Data(contentsOf: url)
         return try! BitmapFont(bdf: String(decoding: data, as: UTF8.self))
     }()
 
-    /// The names of the plans shipped in `captures/` (their files without `.json`), sorted.
-    static func shippedPlanNames() throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("captures").path)
-            .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
-    }
+    /// The plans shipped in `captures/`: the names of `captures/*.json`, sorted. Tests take
+    /// the list from here, never from a list of their own.
+    public static let shippedPlanNames: [String] = {
+        let folder = root.appendingPathComponent("captures")
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return files.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
+    }()
 
     /// A plan shipped in `captures/`.
-    static func shippedPlan(_ name: String) throws -> CapturePlan {
+    public static func shippedPlan(_ name: String) throws -> CapturePlan {
         let data = try Data(contentsOf: root.appendingPathComponent("captures/\(name).json"))
         return try CapturePlan(json: data, name: name, benches: [.inbox, .scenes, .orders])
     }
 
     /// An inbox plan built in code (validation is the JSON reader's job; these are valid).
-    static func plan(
+    public static func plan(
         mode: CapturePlan.Mode = .cycle, script: [Beat], windowStartMs: Int = 0, windowMs: Int,
         intervalMs: Int, slowMotion: SlowMotion = .off, stills: [CapturePlan.Still] = [],
         minFrames: [String: Int]? = nil, maxSharePercent: [String: Int]? = nil
@@ -44,7 +46,7 @@ enum TestSupport {
 
     /// Seed 000's failing plan: slow motion 1.5, an 8 s (12 s stretched) loading beat at the
     /// front of a 12 s recording sampled in six frames.
-    static let seedFailingPlan = plan(
+    public static let seedFailingPlan = plan(
         script: [
             Beat(reply: .loading, latencyMs: 8000),
             Beat(reply: .empty, latencyMs: 790, holdMs: 2000),
@@ -56,7 +58,7 @@ enum TestSupport {
 
 extension Analysis {
     /// Dwell ms per phase, as a dictionary, for compact assertions.
-    var phaseMs: [String: Int] { Dictionary(uniqueKeysWithValues: phases.map { ($0.name, $0.dwell.ms) }) }
+    public var phaseMs: [String: Int] { Dictionary(uniqueKeysWithValues: phases.map { ($0.name, $0.dwell.ms) }) }
     /// Frame counts per phase.
-    var phaseFrames: [String: Int] { Dictionary(uniqueKeysWithValues: phases.map { ($0.name, $0.dwell.frames) }) }
+    public var phaseFrames: [String: Int] { Dictionary(uniqueKeysWithValues: phases.map { ($0.name, $0.dwell.frames) }) }
 }

@@ -1,3 +1,4 @@
+import FilmstripTestSupport
 import Foundation
 import Testing
 
