@@ -12,6 +12,8 @@ struct CommandLineOptions {
     var font: String?
     /// `--help` was given.
     var help = false
+    /// `record` waits for another run holding the output root's lock (`--no-wait` stops instead).
+    var wait = true
     /// `check` compares recorded outputs with a fresh render (`--no-compare` turns it off).
     var compare = true
 
@@ -36,6 +38,8 @@ struct CommandLineOptions {
                 help = true
             case "--no-compare" where isCheck:
                 compare = false
+            case "--no-wait" where !isCheck:
+                wait = false
             case "--out" where allowOut:
                 if let inline { out = inline } else { out = try value(for: "--out") }
                 guard out?.isEmpty == false else { throw CommandError(.usage("--out needs a folder")) }

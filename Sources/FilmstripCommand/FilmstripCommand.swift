@@ -65,7 +65,7 @@ enum Help {
         filmstrip \(FilmstripCommand.version): record filmstrips of async-state UI benches and measure them.
 
         USAGE
-          filmstrip record [PLAN…] [--out DIR] [--clock virtual|real] [--font FILE.bdf]
+          filmstrip record [PLAN…] [--out DIR] [--clock virtual|real] [--font FILE.bdf] [--no-wait]
           filmstrip check  [PLAN…] [--out DIR] [--clock virtual|real] [--font FILE.bdf] [--no-compare]
           filmstrip sweep  SAMPLES [--delays MS,…] [--minimums MS,…] [--budget-ms MS] [--flash-threshold-ms MS] [--out DIR] [--font FILE.bdf]
           filmstrip bench  [--plan FILE] [--runs N] [--frames N] [--json]
@@ -84,7 +84,7 @@ enum Help {
         filmstrip record: run capture plans and write their frames, stills, filmstrip, report and contact sheet.
 
         USAGE
-          filmstrip record [PLAN…] [--out DIR] [--clock virtual|real] [--font FILE.bdf]
+          filmstrip record [PLAN…] [--out DIR] [--clock virtual|real] [--font FILE.bdf] [--no-wait]
 
         ARGUMENTS
           PLAN               capture plan files (default: every captures/*.json)
@@ -93,6 +93,7 @@ enum Help {
           --out DIR          output root (default: captures); each plan writes DIR/<plan>/
           --clock KIND       virtual (default: exact and repeatable) or real (runs in real time, measured)
           --font FILE.bdf    a BDF 2.1 bitmap font (default: the bundled misc-fixed 6x13)
+          --no-wait          exit 2 at once when another run is writing into DIR (default: wait for it)
           -h, --help         show this help
 
         OUTPUTS (per plan, in DIR/<plan>/)

@@ -12,7 +12,14 @@ struct RecordCommand {
         let plans = try PlanLoader().loadAll(options.plans, terminal: terminal)
         let (font, fontSource) = try FontLoader().load(path: options.font, terminal: terminal)
         let root = options.out ?? PlanLoader.defaultFolder
-        try OutputFolder(path: root).prepare(subfolders: [])
+        let rootFolder = OutputFolder(path: root)
+        try rootFolder.create()
+        // One run at a time per output root; the lock is held until this function returns.
+        let lock = try OutputLock(root: root, wait: options.wait) {
+            terminal.diagnose("waiting for another filmstrip run writing in \(root)/ to finish (--no-wait stops instead)")
+        }
+        defer { withExtendedLifetime(lock) {} }
+        try rootFolder.prepare(subfolders: [])
         // Every plan runs before anything is written (a timeline is cheap on the virtual clock),
         // so a plan whose run has to be stopped leaves every output folder as it was.
         var runs: [LintedRun] = []
@@ -23,7 +30,7 @@ struct RecordCommand {
         var failed = 0
         var missing: [Unicode.Scalar] = []
         for ((file, plan), linted) in zip(plans, runs) {
-            let recording = PlanRecording(plan: plan, file: file, clock: options.clock, font: font, folder: OutputFolder(path: "\(root)/\(plan.name)"))
+            let recording = PlanRecording(plan: plan, file: file, clock: options.clock, font: font, folder: OutputFolder(root: root, name: plan.name))
             let outcome = try recording.write(linted)
             for scalar in outcome.missing where !missing.contains(scalar) { missing.append(scalar) }
             TerminalTable.lines(run: outcome.run, analysis: outcome.analysis).forEach(terminal.print)
