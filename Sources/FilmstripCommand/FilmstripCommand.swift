@@ -1,6 +1,12 @@
 import FilmstripCore
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The `filmstrip` command line: `record`, `check`, `bench`, `--help`, `--version`.
 ///
 /// This target is the only one that touches the file system, the environment and the
@@ -11,8 +17,22 @@ public enum FilmstripCommand {
     public static let version = "0.1.0"
 
     /// Runs the command line `arguments` (without the program name) and returns the exit code.
+    ///
+    /// A failed write to standard output or standard error (`> /dev/full`, a closed pipe) does not
+    /// stop the run, whose files are still written; the result is then 2, with one line on
+    /// standard error naming the stream, except when the reader closed the pipe (EPIPE: quiet).
     public static func main(arguments: [String]) -> Int32 {
+        TerminalStream.ignoreBrokenPipeSignal()
         let terminal = Terminal()
+        let code = run(arguments: arguments, terminal: terminal)
+        guard let (stream, error) = terminal.failure else { return code }
+        if error != EPIPE, stream !== terminal.error {
+            terminal.diagnose("error: cannot write to \(stream.name): \(String(cString: strerror(error)))")
+        }
+        return 2
+    }
+
+    private static func run(arguments: [String], terminal: Terminal) -> Int32 {
         guard let command = arguments.first else {
             terminal.print(Help.overview)
             return 0
