@@ -129,8 +129,8 @@ extension Help {
         OPTIONS
           --plan FILE        the plan to record (default: the reference, captures/inbox-cycle.json
                              sampled every 100 ms: 120 frames over twelve seconds, both panels, 2×)
-          --runs N           recordings to make (default: 5); medians are printed after them
-          --frames N         stretch the window to exactly N frames (cost per frame, memory as a run grows)
+          --runs N           recordings to make, 1 to 100 (default: 5); medians are printed after them
+          --frames N         stretch the window to exactly N frames, 1 to 100000 (cost per frame, memory as a run grows)
           --json             print one JSON object instead of the table
           -h, --help         show this help
 

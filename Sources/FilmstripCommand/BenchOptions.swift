@@ -1,10 +1,12 @@
+import FilmstripCore
+
 /// The parsed arguments of `bench`.
 struct BenchOptions {
     /// `--plan FILE`; nil means the reference plan.
     var plan: String?
-    /// `--runs N`: how many times the plan is recorded (≥ 1).
+    /// `--runs N`: how many times the plan is recorded (1 to 100).
     var runs = 5
-    /// `--frames N`: the window is stretched (or shrunk) to hold exactly N frames.
+    /// `--frames N`: the window is stretched (or shrunk) to hold exactly N frames (1 to 100,000).
     var frames: Int?
     /// `--json`: print one JSON object instead of the table.
     var json = false
@@ -23,10 +25,12 @@ struct BenchOptions {
             index += 1
             return arguments[index]
         }
-        func count(for option: String, inline: String?) throws(CommandError) -> Int {
+        // The same checked limits as plans (PlanLimits): a number that does not fit an Int, or
+        // is above the limit, is refused before anything runs.
+        func count(for option: String, inline: String?, limit: Int) throws(CommandError) -> Int {
             let text = try value(for: option, inline: inline)
-            guard let number = Int(text), number >= 1 else {
-                throw CommandError(.usage("\(option) expects a whole number of at least 1, found '\(text)'"))
+            guard let number = Int(text), (1...limit).contains(number) else {
+                throw CommandError(.usage("\(option) expects a whole number from 1 to \(limit), found '\(text)'"))
             }
             return number
         }
@@ -38,8 +42,8 @@ struct BenchOptions {
             case "--help", "-h": help = true
             case "--json": json = true
             case "--plan": plan = try value(for: "--plan", inline: inline)
-            case "--runs": runs = try count(for: "--runs", inline: inline)
-            case "--frames": frames = try count(for: "--frames", inline: inline)
+            case "--runs": runs = try count(for: "--runs", inline: inline, limit: PlanLimits.maxBenchRuns)
+            case "--frames": frames = try count(for: "--frames", inline: inline, limit: PlanLimits.maxFrames)
             default: throw CommandError(.usage("unknown option or argument '\(argument)'"))
             }
             index += 1

@@ -114,15 +114,15 @@ extension CapturePlan {
         case (true, false):
             interval = try root.integer("frameIntervalMs", in: 1...windowMs, unit: "ms (at most the window)")!
         case (false, true):
-            let count = try root.integer("frameCount", in: 1...min(windowMs, 100_000))!
+            let count = try root.integer("frameCount", in: 1...min(windowMs, PlanLimits.maxFrames))!
             guard windowMs % count == 0 else {
                 throw PlanError(path: "$.frameCount", message: "expected a count that divides the \(windowMs) ms window into whole milliseconds, found \(count) (\(windowMs) / \(count) is not whole)")
             }
             interval = windowMs / count
         }
         let frames = (windowMs + interval - 1) / interval
-        guard frames <= 100_000 else {
-            throw PlanError(path: "$.frameIntervalMs", message: "expected at most 100000 frames in the window, the plan gives \(frames)")
+        guard frames <= PlanLimits.maxFrames else {
+            throw PlanError(path: "$.frameIntervalMs", message: "expected at most \(PlanLimits.maxFrames) frames in the window, the plan gives \(frames)")
         }
 
         let scale = try root.integer("scale", in: 1...8) ?? 2
