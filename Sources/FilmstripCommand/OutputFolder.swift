@@ -37,7 +37,13 @@ struct OutputFolder {
     /// - Throws: ``CommandError`` (output) when it cannot be created or written, or a link is in the way.
     func prepare(subfolders: [String]) throws(CommandError) {
         try create(subfolders: subfolders)
-        for folder in [path] + subfolders.map({ "\(path)/\($0)" }) { removeLeftovers(in: folder) }
+        // Every real folder directly inside too (a killed run may have written `stills/` that
+        // this plan no longer has); links were refused above or are left alone here.
+        let inner = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { name in
+            var status = stat()
+            return lstat("\(path)/\(name)", &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+        }
+        for folder in [path] + Set(subfolders + inner).sorted().map({ "\(path)/\($0)" }) { removeLeftovers(in: folder) }
     }
 
     /// Creates the folder and `subfolders` inside it when missing, refusing a link in the way.

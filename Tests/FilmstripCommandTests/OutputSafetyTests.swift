@@ -58,6 +58,17 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path).isEmpty, "no frame went through the link")
     }
 
+    @Test func aSymlinkedPlanFolderIsRefused() throws {
+        let workspace = try CommandRunner.workspace(plans: [Self.plan])
+        let outside = workspace.appendingPathComponent("outside")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: workspace.appendingPathComponent("captures/inbox-pinned-empty"), withDestinationURL: outside)
+        let result = try CommandRunner.run(["record"], in: workspace)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("captures/inbox-pinned-empty is a symbolic link"), "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path).isEmpty)
+    }
+
     @Test func aKilledRunsTemporaryFilesAreRemovedByTheNext() throws {
         let (workspace, folder, _) = try Self.recorded()
         let leftovers = [".filmstrip-tmp-0001.png-4242-17", ".filmstrip-tmp-report.json-4242-18"]
@@ -65,6 +76,8 @@ import Testing
         try Data("{".utf8).write(to: folder.appendingPathComponent(leftovers[1]))
         try Data("{".utf8).write(to: workspace.appendingPathComponent("captures/.filmstrip-tmp-index.html-4242-19"))
         try Data("mine".utf8).write(to: folder.appendingPathComponent("frames/notes.txt"))
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("old"), withIntermediateDirectories: true)
+        try Data("half".utf8).write(to: folder.appendingPathComponent("old/.filmstrip-tmp-x.png-4242-20"))
         let result = try CommandRunner.run(["record"], in: workspace)
         #expect(result.status == 0, "\(result.stderr)")
         let files = CommandRunner.snapshot(workspace.appendingPathComponent("captures")).keys
