@@ -19,12 +19,14 @@ struct BenchCommand: Command {
 
     /// The interval the benchmark samples the reference plan at.
     static let referenceIntervalMs = 100
+    /// The most recordings `--runs` may ask for.
+    static let maxRuns = 100
 
     /// The parsed options.
     struct Options {
         /// `--plan FILE`; nil means the reference plan.
         var plan: String?
-        /// `--runs N`: how many times the plan is recorded (1...1000).
+        /// `--runs N`: how many times the plan is recorded (1...100).
         var runs = 5
         /// `--frames N`: the window is stretched (or shrunk) to hold exactly N frames (1...100,000).
         var frames: Int?
@@ -44,7 +46,7 @@ struct BenchCommand: Command {
             throw CommandError(.usage("bench: unknown option or argument '\(OptionParser.printable(arguments.positionals[0]))'"))
         }
         options = Options(
-            plan: try arguments.string("--plan"), runs: try arguments.integer("--runs", in: 1...1000) ?? 5,
+            plan: try arguments.string("--plan"), runs: try arguments.integer("--runs", in: 1...Self.maxRuns) ?? 5,
             frames: try arguments.integer("--frames", in: 1...CapturePlan.maxFrames), json: arguments.flag("--json"))
         benches = context.benches
         referencePlan = context.referencePlan
@@ -174,8 +176,8 @@ extension BenchCommand {
         OPTIONS
           --plan FILE        the plan to record (default: the reference, \(referencePlan)
                              sampled every 100 ms)
-          --runs N           recordings to make (default: 5); medians are printed after them
-          --frames N         stretch the window to exactly N frames (cost per frame, memory as a run grows)
+          --runs N           recordings to make, 1 to \(maxRuns) (default: 5); medians are printed after them
+          --frames N         stretch the window to exactly N frames, 1 to \(CapturePlan.maxFrames) (cost per frame, memory as a run grows)
           --json             print one JSON object instead of the table
           -h, --help         show this help
 

@@ -71,7 +71,7 @@ struct CheckCommand: Command {
             TerminalTable.lines(run: run, analysis: analysis).forEach(terminal.print)
             var passed = analysis.passed
 
-            let folder = OutputFolder(path: "\(root)/\(plan.name)")
+            let folder = OutputFolder(root: root, name: plan.name)
             if !compare {
                 // Judged only.
             } else if options.clock == .real {

@@ -36,9 +36,20 @@ public enum FilmstripCLI {
 
     /// Runs the command line `arguments` (without the program name) with `benches` registered
     /// and returns the exit code (0, 1 or 2: see ``ExitCode``).
+    ///
+    /// A failed write to standard output or standard error (`> /dev/full`, a closed pipe) does not
+    /// stop the run, whose files are still written; the result is then 2, with one line on
+    /// standard error naming the stream, except when the reader closed the pipe (EPIPE: quiet).
     public static func run(arguments: [String], benches: [BenchDefinition], referencePlan: String? = nil) -> Int32 {
-        let context = CommandContext(benches: benches, referencePlan: referencePlan, terminal: Terminal())
-        return dispatch(arguments, context: context).rawValue
+        TerminalStream.ignoreBrokenPipeSignal()
+        let terminal = Terminal()
+        let context = CommandContext(benches: benches, referencePlan: referencePlan, terminal: terminal)
+        let code = dispatch(arguments, context: context)
+        guard let (stream, error) = terminal.failure else { return code.rawValue }
+        if error != EPIPE, stream !== terminal.error {
+            terminal.diagnose("error: cannot write to \(stream.name): \(String(cString: strerror(error)))")
+        }
+        return ExitCode.badInput.rawValue
     }
 
     /// Every command, in the order the overview lists them.

@@ -22,7 +22,7 @@ struct IndexRows {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
         var rows: [IndexPage.Row] = []
         for name in names.sorted() {
-            let folder = OutputFolder(path: "\(root)/\(name)")
+            let folder = OutputFolder(root: root, name: name)
             guard let report = fresh[name] ?? folder.read(OutputLayout.reportPath).flatMap(RunReport.read), report.plan == name else { continue }
             rows.append(IndexPage.Row(
                 plan: report.plan, bench: report.bench, summary: report.summary, passed: report.passed, verdict: report.verdict,

@@ -20,6 +20,17 @@ final class OutputComparison: ImageSink {
     func prepare(_ path: String, _ canvas: Canvas, scale: Int) {
         guard let recorded = recorded(path) else { return }
         let file = "\(folder)/\(path)"
+        let width = canvas.width * scale
+        let height = canvas.height * scale
+        // The declared size first: a small file declaring 16000×16000 is refused, not decoded.
+        guard let header = PNGHeader(recorded) else {
+            record(path, "\(file): not a readable PNG (no PNG signature and IHDR header)")
+            return
+        }
+        guard header.width == width, header.height == height else {
+            record(path, "\(file): \(header.width)×\(header.height) pixels, a fresh render is \(width)×\(height)")
+            return
+        }
         let old: Canvas
         do {
             old = try PNGCodec.decode(Array(recorded))
@@ -27,8 +38,6 @@ final class OutputComparison: ImageSink {
             record(path, "\(file): not a readable PNG (\(error.message))")
             return
         }
-        let width = canvas.width * scale
-        let height = canvas.height * scale
         guard old.width == width, old.height == height else {
             record(path, "\(file): \(old.width)×\(old.height) pixels, a fresh render is \(width)×\(height)")
             return

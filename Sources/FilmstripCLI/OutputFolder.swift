@@ -6,17 +6,49 @@ import Foundation
     import Darwin
 #endif
 
-/// One plan's output folder. Every write is atomic (a temporary file in the same folder, then
-/// a rename), and the only files ever removed are those a previous run's `report.json` lists
-/// as written by filmstrip.
+/// One output folder: the output root (`--out`, default `captures`) or a plan's folder inside it.
+///
+/// Every write is atomic (``AtomicFile``), and the only files ever removed are those a previous
+/// run's `report.json` or pending list names as written by filmstrip, and filmstrip's own
+/// temporary files. Nothing is written or removed through a symbolic link: every path below the
+/// root is checked, component by component, to be a real folder or file inside it, and a link in
+/// the way is refused (exit 2, naming it). The root itself is the user's choice and may be a link.
 struct OutputFolder {
     /// The folder, e.g. `captures/inbox-cycle`.
     let path: String
+    /// The output root `path` lies in (equal to `path` for the root itself).
+    let root: String
 
-    /// Creates the folder and `subfolders` inside it when missing.
-    /// - Throws: ``CommandError`` (output) when it cannot be created or written.
+    /// The output root itself.
+    init(path: String) {
+        self.path = path
+        self.root = path
+    }
+
+    /// The folder `name` (one path component) inside the output root `root`.
+    init(root: String, name: String) {
+        self.path = "\(root)/\(name)"
+        self.root = root
+    }
+
+    /// Creates the folder and `subfolders` inside it when missing, refusing a link in the way,
+    /// and removes filmstrip's temporary files left in them by a run that was killed. Call it
+    /// while holding the root's ``OutputLock``.
+    /// - Throws: ``CommandError`` (output) when it cannot be created or written, or a link is in the way.
     func prepare(subfolders: [String]) throws(CommandError) {
-        for folder in [path] + subfolders.map({ "\(path)/\($0)" }) {
+        try create(subfolders: subfolders)
+        // Every real folder directly inside too (a killed run may have written `stills/` that
+        // this plan no longer has); links were refused above or are left alone here.
+        let inner = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { name in
+            var status = stat()
+            return lstat("\(path)/\(name)", &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+        }
+        for folder in [path] + Set(subfolders + inner).sorted().map({ "\(path)/\($0)" }) { removeLeftovers(in: folder) }
+    }
+
+    /// Creates the folder and `subfolders` inside it when missing, refusing a link in the way.
+    func create(subfolders: [String] = []) throws(CommandError) {
+        for (relative, folder) in [("", path)] + subfolders.map({ ($0, "\(path)/\($0)") }) {
             // Name the part of the path that is in the way, rather than Foundation's error code.
             var prefix = folder.hasPrefix("/") ? "" : "."
             for component in folder.split(separator: "/") {
@@ -26,6 +58,7 @@ struct OutputFolder {
                     throw CommandError(.output(path: folder, reason: "\(prefix.hasPrefix("./") ? String(prefix.dropFirst(2)) : prefix) is a file, not a folder"))
                 }
             }
+            _ = try inside(relative)
             do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             } catch {
@@ -37,45 +70,41 @@ struct OutputFolder {
         }
     }
 
+    /// The full path of `relative` (a path inside this folder), after checking that it stays
+    /// inside the output root: no absolute path, no `..`, and no symbolic link on the way from
+    /// the root to it (including `relative`'s last component and this folder itself).
+    /// - Throws: ``CommandError`` (output) naming the link or the path.
+    func inside(_ relative: String) throws(CommandError) -> String {
+        let full = relative.isEmpty ? path : "\(path)/\(relative)"
+        let below = path == root ? relative : String(path.dropFirst(root.count + 1)) + (relative.isEmpty ? "" : "/\(relative)")
+        if below.isEmpty { return full }
+        let components = below.split(separator: "/", omittingEmptySubsequences: false)
+        guard !relative.hasPrefix("/"), !components.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) else {
+            throw CommandError(.output(path: full, reason: "the path leaves the output folder \(root)/"))
+        }
+        var walked = root
+        for component in components {
+            walked += "/\(component)"
+            var status = stat()
+            guard lstat(walked, &status) == 0 else { break }  // Nothing further exists yet.
+            if status.st_mode & S_IFMT == S_IFLNK {
+                let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: walked)).map { " (to \($0))" } ?? ""
+                throw CommandError(.output(path: full, reason: "\(walked) is a symbolic link\(target); filmstrip writes and removes only inside \(root)/ and never through a link: remove the link"))
+            }
+        }
+        return full
+    }
+
     /// Writes `data` to `relative` atomically.
     func write(_ data: Data, to relative: String) throws(CommandError) {
-        let file = "\(path)/\(relative)"
-        do {
-            try data.write(to: URL(fileURLWithPath: file), options: .atomic)
-        } catch {
-            throw CommandError(.output(path: file, reason: error.localizedDescription))
-        }
+        try AtomicFile.write(data, to: inside(relative))
     }
 
     /// Writes `relative` atomically from pieces: `pieces` is called once with a function that
     /// appends one piece to a temporary file beside the target; the file is renamed into place
     /// when `pieces` returns, and removed when anything fails. Memory holds one piece at a time.
     func write(_ relative: String, pieces: ((Data) throws(CommandError) -> Void) throws(CommandError) -> Void) throws(CommandError) {
-        let file = "\(path)/\(relative)"
-        let temporary = "\(file).\(UUID().uuidString).tmp"
-        guard FileManager.default.createFile(atPath: temporary, contents: nil),
-              let handle = FileHandle(forWritingAtPath: temporary)
-        else {
-            throw CommandError(.output(path: file, reason: "cannot create \(temporary)"))
-        }
-        do throws(CommandError) {
-            defer { try? handle.close() }
-            try pieces { data throws(CommandError) in
-                do {
-                    try handle.write(contentsOf: data)
-                } catch {
-                    throw CommandError(.output(path: file, reason: error.localizedDescription))
-                }
-            }
-        } catch {
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw error
-        }
-        guard rename(temporary, file) == 0 else {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw CommandError(.output(path: file, reason: reason))
-        }
+        try AtomicFile.write(inside(relative), pieces: pieces)
     }
 
     /// The bytes of `relative`, or nil.
@@ -83,15 +112,33 @@ struct OutputFolder {
         FileManager.default.contents(atPath: "\(path)/\(relative)")
     }
 
+    /// Checks, before anything is written, that every file an earlier run wrote (`previous`) can
+    /// be removed without leaving the output folder.
+    /// - Throws: ``CommandError`` (output) naming a link in the way.
+    func checkRemovable(_ previous: [String]) throws(CommandError) {
+        for relative in previous { _ = try inside(relative) }
+    }
+
     /// Removes files filmstrip wrote before (`previous`) that this run did not write again (`current`).
-    /// Paths outside the folder, or that are not regular files, are left alone.
-    func removeStale(previous: [String], current: Set<String>) {
+    /// Only regular files inside the folder are removed; a path through a link is refused.
+    /// - Throws: ``CommandError`` (output) naming a link in the way.
+    func removeStale(previous: [String], current: Set<String>) throws(CommandError) {
         for relative in previous where !current.contains(relative) {
-            guard !relative.hasPrefix("/"), !relative.split(separator: "/").contains("..") else { continue }
-            let file = "\(path)/\(relative)"
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
-            try? FileManager.default.removeItem(atPath: file)
+            let file = try inside(relative)
+            var status = stat()
+            guard lstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
+            unlink(file)
+        }
+    }
+
+    /// Removes filmstrip's temporary files (``AtomicFile/isTemporary(_:)``) from `folder`: what a
+    /// killed run left. Only regular files are removed.
+    private func removeLeftovers(in folder: String) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names where AtomicFile.isTemporary(name) {
+            var status = stat()
+            guard lstat("\(folder)/\(name)", &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
+            unlink("\(folder)/\(name)")
         }
     }
 }

@@ -46,6 +46,9 @@ struct PlanRecording {
         // that was interrupted (its pending list is still here).
         let interrupted = folder.read(OutputLayout.pendingPath).map { String(decoding: $0, as: UTF8.self).split(separator: "\n").map(String.init) } ?? []
         let previous = (folder.read(OutputLayout.reportPath).flatMap(RunReport.read)?.writtenFiles ?? []) + interrupted
+        // A link among them (`evil/a.txt` with `evil` a link out of the folder) stops the run
+        // before anything is written.
+        try folder.checkRemovable(previous)
         // Name every file before writing any, so an interruption leaves nothing unaccounted for.
         let planned = RunReport(run: run, analysis: analysis, lint: lint, renderedStills: [], withFiles: true).writtenFiles
         try folder.write(Data((Array(Set(planned + interrupted)).sorted().joined(separator: "\n") + "\n").utf8), to: OutputLayout.pendingPath)
@@ -55,8 +58,8 @@ struct PlanRecording {
             try folder.write(path, pieces: document)
         }
         // Remove what an earlier run wrote and this one did not; the recording is complete.
-        folder.removeStale(previous: previous, current: Set(report.writtenFiles))
-        folder.removeStale(previous: [OutputLayout.pendingPath], current: [])
+        try folder.removeStale(previous: previous, current: Set(report.writtenFiles))
+        try folder.removeStale(previous: [OutputLayout.pendingPath], current: [])
         return Outcome(run: run, analysis: analysis, lint: lint, report: report, missing: missing, images: writer.statistics)
     }
 }

@@ -7,14 +7,14 @@ import Foundation
 struct RecordCommand: Command {
     static let name = "record"
     static let summary = "run capture plans and write their frames, stills, strip, report and contact sheet"
-    static let usage = "filmstrip record [PLAN…] [--out DIR] [--clock virtual|real] [--font FILE.bdf]"
-    static let options = PlanCommandOptions.specs
+    static let usage = "filmstrip record [PLAN…] [--out DIR] [--clock virtual|real] [--font FILE.bdf] [--no-wait]"
+    static let options = PlanCommandOptions.specs + [.flag("--no-wait")]
     static func help(context: CommandContext) -> String {
         """
         filmstrip record: run capture plans and write their frames, stills, filmstrip, report and contact sheet.
 
         USAGE
-          filmstrip record [PLAN…] [--out DIR] [--clock virtual|real] [--font FILE.bdf]
+          filmstrip record [PLAN…] [--out DIR] [--clock virtual|real] [--font FILE.bdf] [--no-wait]
 
         ARGUMENTS
           PLAN               capture plan files (default: every captures/*.json)
@@ -23,6 +23,7 @@ struct RecordCommand: Command {
           --out DIR          output root (default: captures); each plan writes DIR/<plan>/
           --clock KIND       virtual (default: exact and repeatable) or real (runs in real time, measured)
           --font FILE.bdf    a BDF 2.1 bitmap font (default: the bundled misc-fixed 6x13)
+          --no-wait          exit 2 at once when another run is writing into DIR (default: wait for it)
           -h, --help         show this help
 
         OUTPUTS (per plan, in DIR/<plan>/)
@@ -36,12 +37,15 @@ struct RecordCommand: Command {
     }
 
     let options: PlanCommandOptions
+    /// Wait for another run holding the output root's lock (`--no-wait` stops instead).
+    let wait: Bool
     /// The benches plans may name.
     let benches: [BenchDefinition]
     let terminal: Terminal
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CommandError) {
         options = try PlanCommandOptions(arguments)
+        wait = !arguments.flag("--no-wait")
         benches = context.benches
         terminal = context.terminal
     }
@@ -50,7 +54,14 @@ struct RecordCommand: Command {
         let plans = try PlanLoader(benches: benches).loadAll(options.plans, terminal: terminal)
         let (font, fontSource) = try FontLoader().load(path: options.font, terminal: terminal)
         let root = options.out ?? PlanLoader.defaultFolder
-        try OutputFolder(path: root).prepare(subfolders: [])
+        let rootFolder = OutputFolder(path: root)
+        try rootFolder.create()
+        // One run at a time per output root; the lock is held until this function returns.
+        let lock = try OutputLock(root: root, wait: wait) {
+            terminal.diagnose("waiting for another filmstrip run writing in \(root)/ to finish (--no-wait stops instead)")
+        }
+        defer { withExtendedLifetime(lock) {} }
+        try rootFolder.prepare(subfolders: [])
         // Every plan runs before anything is written (a timeline is cheap on the virtual clock),
         // so a plan whose run has to be stopped leaves every output folder as it was.
         var runs: [LintedRun] = []
@@ -61,7 +72,7 @@ struct RecordCommand: Command {
         var failed = 0
         var missing: [Unicode.Scalar] = []
         for ((file, plan), linted) in zip(plans, runs) {
-            let recording = PlanRecording(plan: plan, file: file, clock: options.clock, font: font, folder: OutputFolder(path: "\(root)/\(plan.name)"))
+            let recording = PlanRecording(plan: plan, file: file, clock: options.clock, font: font, folder: OutputFolder(root: root, name: plan.name))
             let outcome = try recording.write(linted)
             for scalar in outcome.missing where !missing.contains(scalar) { missing.append(scalar) }
             TerminalTable.lines(run: outcome.run, analysis: outcome.analysis).forEach(terminal.print)

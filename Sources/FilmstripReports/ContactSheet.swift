@@ -30,7 +30,7 @@ public enum ContactSheet {
             <html lang="en"><head><meta charset="utf-8">
             <title>\(HTML.escape(plan.name)) · filmstrip contact sheet</title>
             <style>\(HTML.style)</style></head><body>
-            <p><a href="../index.html">all plans</a></p>
+            <p><a href="\(RelativeLink.to(OutputLayout.contactSheetPath, up: 1))">all plans</a></p>
             <h1>\(HTML.escape(plan.name))</h1>
 
             """
@@ -115,7 +115,8 @@ public enum ContactSheet {
             if shown < report.frames.count {
                 page += "<p class=\"facts\">\(shown) of \(report.frames.count) frames, evenly spaced from the first to the last; every frame is below.</p>\n"
             }
-            page += "<a href=\"\(filmstrip)\"><img class=\"strip\" src=\"\(filmstrip)\" alt=\"\(what) of \(HTML.escape(plan.name)) in one strip\"></a>\n"
+            let link = RelativeLink.to(filmstrip)
+            page += "<a href=\"\(link)\"><img class=\"strip\" src=\"\(link)\" alt=\"\(what) of \(HTML.escape(plan.name)) in one strip\"></a>\n"
         }
         if !report.stills.isEmpty {
             page += "<h2>Stills</h2>\n<div class=\"frames\">\n"
@@ -180,7 +181,8 @@ public enum ContactSheet {
     private static func figure(file: String?, phase: String?, border: String, caption: String, panels: [String], anchor: String? = nil, marks: [String] = []) -> String {
         var html = "<figure\(anchor.map { " id=\"\($0)\"" } ?? "") class=\"frame\(phase == nil ? " dropped" : "")\" style=\"border-color:\(border)\">"
         if let file {
-            html += "<a href=\"\(file)\"><img loading=\"lazy\" src=\"\(file)\" alt=\"\(HTML.escape(caption))\"></a>"
+            let link = RelativeLink.to(file)
+            html += "<a href=\"\(link)\"><img loading=\"lazy\" src=\"\(link)\" alt=\"\(HTML.escape(caption))\"></a>"
         }
         html += "<figcaption>\(HTML.escape(caption))<br><span class=\"dep\">\(panels.map(HTML.escape).joined(separator: "<br>"))</span>"
         if !marks.isEmpty { html += "<br><span class=\"broken\">\(marks.map(HTML.escape).joined(separator: "<br>"))</span>" }

@@ -47,14 +47,15 @@ public enum IndexPage {
 
             """
         for row in sorted {
-            // A plan's name may hold characters that mean something in a URL ('#', '%', '?').
-            let folder = HTML.escape(row.plan.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "#?%;"))) ?? row.plan)
+            // A plan's name may hold anything a file name can ('#', '%', '?', "javascript:"):
+            // every link is a './' path with each segment percent-encoded.
             let name = HTML.escape(row.plan)
-            page += "<tr><td><a href=\"\(folder)/index.html\">\(name)</a><br><span class=\"facts\">\(HTML.escape(row.summary))</span><br><a href=\"\(folder)/report.json\">report.json</a></td>"
+            page += "<tr><td><a href=\"\(RelativeLink.to(row.plan + "/index.html"))\">\(name)</a><br><span class=\"facts\">\(HTML.escape(row.summary))</span><br><a href=\"\(RelativeLink.to(row.plan + "/report.json"))\">report.json</a></td>"
             page += "<td style=\"text-align:left\">\(row.passed ? "✓ passed" : "✗ " + HTML.escape(row.verdict))</td><td class=\"n\">\(row.frames)</td><td class=\"n\">\(Quantity.ms(row.windowMs))</td><td><div class=\"thumbs\">"
             for thumbnail in row.thumbnails {
                 let color = phaseColor(row.bench, thumbnail.phase).hexString
-                page += "<figure><a href=\"\(folder)/\(HTML.escape(thumbnail.file))\"><img src=\"\(folder)/\(HTML.escape(thumbnail.file))\" style=\"border-color:\(color)\" alt=\"\(HTML.escape(thumbnail.phase))\"></a><figcaption>\(HTML.escape(thumbnail.phase))</figcaption></figure>"
+                let link = RelativeLink.to(row.plan + "/" + thumbnail.file)
+                page += "<figure><a href=\"\(link)\"><img src=\"\(link)\" style=\"border-color:\(color)\" alt=\"\(HTML.escape(thumbnail.phase))\"></a><figcaption>\(HTML.escape(thumbnail.phase))</figcaption></figure>"
             }
             page += "</div></td></tr>\n"
         }

@@ -39,9 +39,14 @@ import Testing
         let workspace = try CommandRunner.workspace(plans: [])
         defer { try? FileManager.default.removeItem(at: workspace) }
         let result = try CommandRunner.run(["bench", "--runs", "0"], in: workspace)
-        #expect(result.status == 2 && result.stderr.contains("bench: --runs expects a whole number from 1 to 1000, found '0'"))
-        let huge = try CommandRunner.run(["bench", "--frames", "9223372036854775807"], in: workspace)
-        #expect(huge.status == 2 && huge.stderr.contains("bench: --frames expects a whole number from 1 to 100000, found '9223372036854775807'"))
+        #expect(result.status == 2 && result.stderr.contains("bench: --runs expects a whole number from 1 to 100, found '0'"))
+        // Issue 11: Int.max trapped on overflow when the window was stretched; a huge count ran for hours.
+        for (count, shown) in [("9223372036854775807", "9223372036854775807"), ("99999999999999999999", "99999999999999999999"), ("100001", "100001")] {
+            let huge = try CommandRunner.run(["bench", "--frames", count], in: workspace)
+            #expect(huge.status == 2 && huge.stderr.contains("--frames expects a whole number from 1 to 100000, found '\(shown)'"), "\(huge.stderr)")
+        }
+        let inline = try CommandRunner.run(["bench", "--frames=100001"], in: workspace)
+        #expect(inline.status == 2 && inline.stderr.contains("from 1 to 100000"))
         #expect(try CommandRunner.run(["bench", "--help"], in: workspace).stdout.contains("zlib-only ms"))
     }
 }

@@ -120,11 +120,29 @@ import Testing
         #expect(html.contains("<div style=\"width:50.000%;background:\(BenchDefinition.inbox.style(ofPhase: "loading").color.hexString)\" title=\"loading 0 ms–500 ms (500 ms)\"></div>"))
         #expect(html.contains("<div style=\"width:50.000%;background:\(BenchDefinition.inbox.style(ofPhase: "empty").color.hexString)\" title=\"empty 500 ms–1,000 ms (500 ms)\"></div>"))
         for index in 0..<4 {
-            #expect(html.contains("<a href=\"frames/000\(index).png\"><img loading=\"lazy\" src=\"frames/000\(index).png\""))
+            #expect(html.contains("<a href=\"./frames/000\(index).png\"><img loading=\"lazy\" src=\"./frames/000\(index).png\""))
         }
         #expect(html.contains("#2 · 500 ms · empty<br><span class=\"dep\">loadedOnly: dash<br>allFour: emptyMessage</span>"))
-        #expect(html.contains("<img class=\"strip\" src=\"filmstrip.png\""))
-        #expect(html.contains("<a href=\"stills/after.png\">"))
+        #expect(html.contains("<img class=\"strip\" src=\"./filmstrip.png\""))
+        #expect(html.contains("<a href=\"./stills/after.png\">"))
+        #expect(html.contains("<a href=\"./../index.html\">all plans</a>"))
+    }
+
+    /// Issue 11: a plan file named `javascript:void(document.body.id=7).json` linked as
+    /// `javascript:…/index.html` ran script when clicked.
+    @Test func linksArePercentEncodedPathsThatStartWithDotSlash() throws {
+        let name = "javascript:void(document.body.id=7)"
+        let html = IndexPage.html(rows: [
+            .init(plan: name, bench: "inbox", summary: "", passed: true, verdict: "passed", frames: 1, windowMs: 1000, thumbnails: [("frames/0000.png", "loading")]),
+        ], phaseColor: { BenchDefinition.inbox.style(ofPhase: $1).color })
+        let encoded = "./javascript%3Avoid%28document.body.id%3D7%29"
+        #expect(html.contains("<a href=\"\(encoded)/index.html\">"))
+        #expect(html.contains("<a href=\"\(encoded)/report.json\">"))
+        #expect(html.contains("<img src=\"\(encoded)/frames/0000.png\""))
+        #expect(!html.contains("href=\"javascript"))
+        #expect(RelativeLink.to("a b/ü#?%&\"'<>.png") == "./a%20b/%C3%BC%23%3F%25%26%22%27%3C%3E.png")
+        #expect(RelativeLink.to("../x") == "./%2E%2E/x", "a segment is never followed upwards")
+        #expect(RelativeLink.to("index.html", up: 1) == "./../index.html")
     }
 
     @Test func indexPageListsPlansSortedWithTheirVerdicts() throws {
@@ -136,7 +154,7 @@ import Testing
         let alpha = try #require(html.firstRange(of: "alpha/index.html")).lowerBound
         let zeta = try #require(html.firstRange(of: "zeta/index.html")).lowerBound
         #expect(alpha < zeta)
-        #expect(html.contains("<img src=\"zeta/frames/0000.png\""))
+        #expect(html.contains("<img src=\"./zeta/frames/0000.png\""))
         #expect(html.contains("✗ failed: x."))
     }
 

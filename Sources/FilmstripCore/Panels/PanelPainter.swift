@@ -48,32 +48,58 @@ public struct PanelPainter {
     }
 
     /// Splits `text` into lines no wider than `maxWidth` pixels, breaking at spaces, and inside
-    /// a word that is wider than a line by itself.
-    public func wrap(_ text: String, maxWidth: Int) -> [String] {
+    /// a word that is wider than a line by itself (each piece the longest prefix that fits, at
+    /// least one character). Stops after `maxLines` lines.
+    ///
+    /// Linear in the text it reads: each character's width is added once (wrapping one long word
+    /// by measuring ever longer prefixes was quadratic: 1 MB of message did not finish in a
+    /// minute), and with `maxLines` it reads only as far as those lines need.
+    public func wrap(_ text: String, maxWidth: Int, maxLines: Int = .max) -> [String] {
         var lines: [String] = []
         var current = ""
-        var words: [Substring] = []
-        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
-            var rest = word
-            while font.width(of: String(rest)) > maxWidth, rest.count > 1 {
-                var cut = rest.startIndex
-                while cut < rest.endIndex, font.width(of: String(rest[rest.startIndex...cut])) <= maxWidth { cut = rest.index(after: cut) }
-                if cut == rest.startIndex { cut = rest.index(after: cut) }
-                words.append(rest[rest.startIndex..<cut])
-                rest = rest[cut...]
-            }
-            words.append(rest)
-        }
-        for word in words {
-            let candidate = current.isEmpty ? String(word) : current + " " + word
-            if font.width(of: candidate) <= maxWidth || current.isEmpty {
-                current = candidate
+        var currentWidth = 0
+        let spaceWidth = font.width(of: " ")
+        func place(_ piece: Substring, width: Int) {
+            if current.isEmpty {
+                current = String(piece)
+                currentWidth = width
+            } else if currentWidth + spaceWidth + width <= maxWidth {
+                current += " " + piece
+                currentWidth += spaceWidth + width
             } else {
                 lines.append(current)
-                current = String(word)
+                current = String(piece)
+                currentWidth = width
             }
         }
-        if !current.isEmpty { lines.append(current) }
+        // One pass over the characters: a word ends at a space; a piece of a word ends where the
+        // next character would not fit on a line by itself.
+        var pieceStart: String.Index?
+        var pieceWidth = 0
+        var index = text.startIndex
+        while index < text.endIndex, lines.count < maxLines {
+            let character = text[index]
+            let next = text.index(after: index)
+            if character == " " {
+                if let start = pieceStart { place(text[start..<index], width: pieceWidth) }
+                pieceStart = nil
+                pieceWidth = 0
+            } else {
+                var characterWidth = 0
+                for scalar in character.unicodeScalars { characterWidth += (font.glyph(for: scalar) ?? font.replacementGlyph).advance }
+                if let start = pieceStart, pieceWidth + characterWidth > maxWidth {
+                    place(text[start..<index], width: pieceWidth)
+                    pieceStart = index
+                    pieceWidth = 0
+                } else if pieceStart == nil {
+                    pieceStart = index
+                }
+                pieceWidth += characterWidth
+            }
+            index = next
+        }
+        if let start = pieceStart, lines.count < maxLines { place(text[start..<index], width: pieceWidth) }
+        if !current.isEmpty, lines.count < maxLines { lines.append(current) }
         return lines
     }
 }

@@ -34,6 +34,7 @@ public struct BitmapFont: Sendable {
         self.glyphs = glyphs
         self.defaultGlyph = defaultGlyph
         self.properties = properties
+        self.replacementGlyph = defaultGlyph ?? Self.box(width: boundingBox.width, height: ascent)
     }
 
     /// Pixels from one baseline to the next: `ascent + descent`.
@@ -45,19 +46,22 @@ public struct BitmapFont: Sendable {
     }
 
     /// The glyph drawn in place of a missing code point: `DEFAULT_CHAR`'s glyph, or a hollow box
-    /// as wide as the bounding box and as tall as the ascent.
-    public var replacementGlyph: Glyph {
-        if let defaultGlyph { return defaultGlyph }
-        let width = max(3, boundingBox.width)
-        let height = max(3, ascent)
-        var bits = [UInt8]()
+    /// as wide as the bounding box and as tall as the ascent. Built once, with the font: a
+    /// 4096×4096 bounding box makes a 2 MB box, which was rebuilt for every missing code point.
+    public let replacementGlyph: Glyph
+
+    /// A hollow box `width` × `height` (at least 3 × 3), its right column left clear as spacing.
+    private static func box(width: Int, height: Int) -> Glyph {
+        let width = max(3, width)
+        let height = max(3, height)
         let bytesPerRow = (width + 7) / 8
+        var bits = [UInt8](repeating: 0, count: bytesPerRow * height)
         for row in 0..<height {
-            var rowBytes = [UInt8](repeating: 0, count: bytesPerRow)
-            for column in 0..<(width - 1) where row == 0 || row == height - 1 || column == 0 || column == width - 2 {
-                rowBytes[column / 8] |= 0x80 >> UInt8(column % 8)
+            if row == 0 || row == height - 1 {
+                for column in 0..<(width - 1) { bits[row * bytesPerRow + column / 8] |= 0x80 >> UInt8(column % 8) }
+            } else {
+                for column in [0, width - 2] { bits[row * bytesPerRow + column / 8] |= 0x80 >> UInt8(column % 8) }
             }
-            bits += rowBytes
         }
         return Glyph(width: width, height: height, xOffset: 0, yOffset: 0, advance: width, bits: bits)
     }

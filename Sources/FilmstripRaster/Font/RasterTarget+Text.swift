@@ -38,17 +38,39 @@ extension RasterTarget {
             }
             let top = origin.y - (glyph.height + glyph.yOffset) * m
             let left = pen + glyph.xOffset * m
-            for row in 0..<glyph.height {
-                for column in 0..<glyph.width where glyph.isSet(x: column, y: row) {
-                    if m == 1 {
-                        setPixel(x: left + column, y: top + row, to: color)
-                    } else {
-                        fill(Rect(x: left + column * m, y: top + row * m, width: m, height: m), with: color)
+            // Only the glyph's rows and columns that land on the target are visited, so a huge
+            // glyph (a 4096×4096 box) costs at most the target's pixels, and nothing off it.
+            let rows = Self.visible(start: top, count: glyph.height, scale: m, limit: height)
+            let columns = Self.visible(start: left, count: glyph.width, scale: m, limit: width)
+            for row in rows {
+                var column = columns.lowerBound
+                while column < columns.upperBound {
+                    // A clear byte skips its eight columns at once (a box's rows are mostly clear).
+                    if column % 8 == 0, glyph.bits[row * glyph.bytesPerRow + column / 8] == 0 {
+                        column += 8
+                        continue
                     }
+                    if glyph.isSet(x: column, y: row) {
+                        if m == 1 {
+                            setPixel(x: left + column, y: top + row, to: color)
+                        } else {
+                            fill(Rect(x: left + column * m, y: top + row * m, width: m, height: m), with: color)
+                        }
+                    }
+                    column += 1
                 }
             }
             pen += glyph.advance * m
         }
         return TextRun(advance: pen - origin.x, missing: missing)
+    }
+
+    /// The indices `i` in `0..<count` whose span `start + i*scale ..< start + (i+1)*scale`
+    /// overlaps `0..<limit`.
+    private static func visible(start: Int, count: Int, scale: Int, limit: Int) -> Range<Int> {
+        guard count > 0, limit > 0 else { return 0..<0 }
+        let first = start >= 0 ? 0 : min(count, (-start) / scale)
+        let end = start >= limit ? 0 : min(count, (limit - start + scale - 1) / scale)
+        return first..<max(first, end)
     }
 }

@@ -37,8 +37,8 @@ public struct AllFourPanel: Panel {
             painter.centeredText("EMPTY STATE", centerX: x, baseline: 104, color: tint)
         case .failed(let message):
             painter.centeredText("FAILED", centerX: x, baseline: 44, color: Palette.danger)
-            let lines = painter.wrap(message, maxWidth: PanelLayout.body.width - 12)
-            for (index, line) in lines.prefix(3).enumerated() {
+            let lines = painter.wrap(message, maxWidth: PanelLayout.body.width - 12, maxLines: 3)
+            for (index, line) in lines.enumerated() {
                 painter.centeredText(line, centerX: x, baseline: 64 + index * 14, color: Palette.text)
             }
             let button = Rect(x: x - 30, y: 108, width: 60, height: 18)

@@ -83,7 +83,7 @@ public struct LoaderPolicyPanel: Panel {
             let message: String
             if case .failed(let text, _) = phase { message = text } else { message = "" }
             painter.centeredText("Couldn't load scenes", centerX: x, baseline: 50, color: Palette.danger)
-            for (index, line) in painter.wrap(message, maxWidth: PanelLayout.body.width - 12).prefix(2).enumerated() {
+            for (index, line) in painter.wrap(message, maxWidth: PanelLayout.body.width - 12, maxLines: 2).enumerated() {
                 painter.centeredText(line, centerX: x, baseline: 70 + index * 14, color: Palette.dimText)
             }
             painter.canvas.stroke(Rect(x: x - 36, y: 104, width: 72, height: 18), with: tint)

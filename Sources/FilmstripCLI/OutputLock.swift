@@ -1,0 +1,59 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// An advisory lock (`flock`) on an output root, held for a whole `record` run, so two runs into
+/// one folder never interleave their writes and removals.
+///
+/// The lock is the file `DIR/.filmstrip-lock`, which filmstrip owns and leaves in place (removing
+/// a lock file races with the next run's open). The kernel drops the lock when the process ends,
+/// even by `kill -9`. A second run waits, printing one line on standard error, or with `--no-wait`
+/// stops at once with exit 2.
+final class OutputLock {
+    /// The lock file's name inside the output root.
+    static let fileName = ".filmstrip-lock"
+
+    private let descriptor: Int32
+
+    /// Takes the lock on `root` (which must exist).
+    /// - Parameters:
+    ///   - wait: false to throw instead of waiting when another run holds the lock.
+    ///   - waiting: called once, before blocking, when another run holds the lock.
+    /// - Throws: ``CommandError`` (output) when the lock file cannot be opened, or another run
+    ///   holds the lock and `wait` is false.
+    init(root: String, wait: Bool, waiting: () -> Void) throws(CommandError) {
+        let file = "\(root)/\(Self.fileName)"
+        descriptor = open(file, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            let reason = errno == ELOOP ? "is a symbolic link; remove it" : String(cString: strerror(errno))
+            throw CommandError(.output(path: file, reason: "cannot open the lock file: \(reason)"))
+        }
+        if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return }
+        guard errno == EWOULDBLOCK else {
+            let reason = String(cString: strerror(errno))
+            close(descriptor)
+            throw CommandError(.output(path: file, reason: "cannot lock: \(reason)"))
+        }
+        guard wait else {
+            close(descriptor)
+            throw CommandError(.output(path: root, reason: "another filmstrip run is writing here (it holds \(file)); wait for it, or run again without --no-wait to wait"))
+        }
+        waiting()
+        while flock(descriptor, LOCK_EX) != 0 {
+            guard errno == EINTR else {
+                let reason = String(cString: strerror(errno))
+                close(descriptor)
+                throw CommandError(.output(path: file, reason: "cannot lock: \(reason)"))
+            }
+        }
+    }
+
+    deinit {
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
+    }
+}

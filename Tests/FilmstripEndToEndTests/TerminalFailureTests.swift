@@ -1,0 +1,46 @@
+import FilmstripTestSupport
+import Foundation
+import Testing
+
+/// Issue 11: a failed write to standard output (`> /dev/full`, a closed pipe) trapped with
+/// SIGILL. Now the run goes on (its files, the index across plans, are written) and ends with
+/// exit 2: with a line on standard error for /dev/full, quietly for a closed pipe.
+@Suite(.serialized) struct TerminalFailureTests {
+    static let plan = CommandRunner.root.appendingPathComponent("captures/inbox-pinned-empty.json")
+
+    /// Runs the binary with standard output sent to `output` and returns (status, reason, stderr).
+    static func run(_ arguments: [String], in directory: URL, output: FileHandle) throws -> (Int32, Process.TerminationReason, String) {
+        let process = Process()
+        process.executableURL = CommandRunner.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        process.standardOutput = output
+        let err = Pipe()
+        process.standardError = err
+        try process.run()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, process.terminationReason, String(decoding: stderr, as: UTF8.self))
+    }
+
+    @Test func aFullDiskOnStandardOutputEndsWithExitTwoAndTheIndexIsWritten() throws {
+        let workspace = try CommandRunner.workspace(plans: [Self.plan])
+        let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+        let (status, reason, stderr) = try Self.run(["record"], in: workspace, output: full)
+        #expect(reason == .exit && status == 2, "no trap")
+        #expect(stderr.contains("error: cannot write to standard output: No space left on device"), "\(stderr)")
+        #expect(FileManager.default.fileExists(atPath: workspace.appendingPathComponent("captures/index.html").path))
+        let help = try Self.run(["--help"], in: workspace, output: full)
+        #expect(help.0 == 2 && help.1 == .exit)
+    }
+
+    @Test func aClosedPipeEndsQuietlyWithExitTwo() throws {
+        let workspace = try CommandRunner.workspace(plans: [Self.plan])
+        let pipe = Pipe()
+        try pipe.fileHandleForReading.close()
+        let (status, reason, stderr) = try Self.run(["record"], in: workspace, output: pipe.fileHandleForWriting)
+        #expect(reason == .exit && status == 2, "no trap, no SIGPIPE")
+        #expect(stderr.isEmpty, "\(stderr)")
+        #expect(FileManager.default.fileExists(atPath: workspace.appendingPathComponent("captures/index.html").path))
+    }
+}
