@@ -82,7 +82,7 @@ struct BenchCommand {
             wallMs: 0, framesPerSecond: 0, bytesWritten: 0, peakRSSBytes: 0, zlibOnlyMs: 0, ratioToZlib: 0, realTimeFactor: 0)
         result.summarize()
         if options.json {
-            terminal.print(String(decoding: result.jsonData().dropLast(), as: UTF8.self))
+            terminal.printText(String(decoding: result.jsonData().dropLast(), as: UTF8.self))
         } else {
             result.lines.forEach(terminal.print)
         }

@@ -14,14 +14,14 @@ public enum FilmstripCommand {
     public static func main(arguments: [String]) -> Int32 {
         let terminal = Terminal()
         guard let command = arguments.first else {
-            terminal.print(Help.overview)
+            terminal.printText(Help.overview)
             return 0
         }
         let rest = Array(arguments.dropFirst())
         do throws(CommandError) {
             switch command {
             case "--help", "-h", "help":
-                terminal.print(Help.overview)
+                terminal.printText(Help.overview)
                 return 0
             case "--version":
                 terminal.print("filmstrip \(version)")
@@ -29,14 +29,14 @@ public enum FilmstripCommand {
             case "record":
                 let options = try CommandLineOptions(rest, allowOut: true, allowFont: true, isCheck: false)
                 if options.help {
-                    terminal.print(Help.record)
+                    terminal.printText(Help.record)
                     return 0
                 }
                 return try RecordCommand(options: options, terminal: terminal).run()
             case "check":
                 let options = try CommandLineOptions(rest, allowOut: true, allowFont: true, isCheck: true)
                 if options.help {
-                    terminal.print(Help.check)
+                    terminal.printText(Help.check)
                     return 0
                 }
                 return try CheckCommand(options: options, terminal: terminal).run()
@@ -45,7 +45,7 @@ public enum FilmstripCommand {
             case "bench":
                 let options = try BenchOptions(rest)
                 if options.help {
-                    terminal.print(Help.bench)
+                    terminal.printText(Help.bench)
                     return 0
                 }
                 return try BenchCommand(options: options, terminal: terminal).run()
@@ -53,7 +53,7 @@ public enum FilmstripCommand {
                 throw CommandError(.usage("unknown command '\(command)'; expected record, check, sweep or bench"))
             }
         } catch {
-            terminal.diagnose("error: \(error)")
+            error.lines.forEach(terminal.diagnose)
             return error.exitCode
         }
     }
@@ -67,7 +67,7 @@ enum Help {
         USAGE
           filmstrip record [PLAN…] [--out DIR] [--clock virtual|real] [--font FILE.bdf]
           filmstrip check  [PLAN…] [--out DIR] [--clock virtual|real] [--font FILE.bdf] [--no-compare]
-          filmstrip sweep  SAMPLES [--delays MS,…] [--minimums MS,…] [--budget-ms MS] [--flash-threshold-ms MS] [--out DIR] [--font FILE.bdf]
+          filmstrip sweep  SAMPLES [--delays MS,…] [--minimums MS,…] [--budget-ms MS] [--flash-threshold-ms MS] [--include TYPE,…] [--url REGEX] [--out DIR] [--font FILE.bdf]
           filmstrip bench  [--plan FILE] [--runs N] [--frames N] [--json]
           filmstrip --help | --version
 
@@ -108,16 +108,20 @@ enum Help {
         filmstrip sweep: pick a loader display policy from real request latencies.
 
         USAGE
-          filmstrip sweep SAMPLES [--delays MS,…] [--minimums MS,…] [--budget-ms MS] [--flash-threshold-ms MS] [--out DIR] [--font FILE.bdf]
+          filmstrip sweep SAMPLES [--delays MS,…] [--minimums MS,…] [--budget-ms MS] [--flash-threshold-ms MS] [--include TYPE,…] [--url REGEX] [--out DIR] [--font FILE.bdf]
 
         ARGUMENTS
-          SAMPLES                  a JSON list of latencies in ms, or a HAR file (log.entries[].time, else the sum of timings)
+          SAMPLES                  a JSON list of latencies in ms, or a HAR file (log.entries[].time, else the sum of timings;
+                                   failed requests, WebSocket and EventSource entries are skipped and counted)
 
         OPTIONS
           --delays MS,…            delays before the loader shows (default: 0,100,200,300,400,500,750,1000,1500,2000)
           --minimums MS,…          minimum visible times, 0 for none (default: 0,200,500)
           --budget-ms MS           the most added wait allowed, at the 95th percentile (default: 100)
           --flash-threshold-ms MS  a loader visible for less than this is a flash (default: 300)
+          --include TYPE,…         HAR: only entries of these resource types or MIME types (xhr,fetch,application/json);
+                                   WebSocket and EventSource entries count only when listed
+          --url REGEX              HAR: only entries whose URL the regular expression matches (anywhere in it)
           --out DIR                where sweep.json and sweep.png go (default: sweep)
           --font FILE.bdf          the chart's font (default: the bundled misc-fixed 6x13)
           -h, --help               show this help

@@ -18,6 +18,8 @@ struct SweepCommand {
         var budgetMs = 100
         var out = "sweep"
         var font: String?
+        var include: [String]?
+        var url: String?
         var help = false
     }
 
@@ -54,6 +56,19 @@ struct SweepCommand {
             case "--budget-ms": options.budgetMs = try number(argument, 0...3_600_000)
             case "--out": options.out = try value(argument)
             case "--font": options.font = try value(argument)
+            case "--include":
+                let text = try value(argument)
+                let types = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                guard !types.isEmpty, !types.contains(where: \.isEmpty) else {
+                    throw CommandError(.usage("--include expects comma-separated resource types or MIME types (xhr,fetch,application/json), found '\(text)'"))
+                }
+                options.include = types
+            case "--url":
+                let pattern = try value(argument)
+                guard (try? NSRegularExpression(pattern: pattern)) != nil else {
+                    throw CommandError(.usage("--url expects a regular expression (NSRegularExpression syntax), found '\(pattern)'"))
+                }
+                options.url = pattern
             default:
                 guard !argument.hasPrefix("-"), options.samples == nil else {
                     throw CommandError(.usage(argument.hasPrefix("-") ? "unknown option '\(argument)'" : "sweep takes one SAMPLES file, found a second: '\(argument)'"))
@@ -65,22 +80,39 @@ struct SweepCommand {
         return options
     }
 
+    /// The HAR entries to keep: `--include` types and the `--url` pattern (searched anywhere in
+    /// the URL, like `grep -E`).
+    static func selection(_ options: Options) -> LatencySamples.Selection {
+        var url: (@Sendable (String) -> Bool)?
+        if let pattern = options.url, let expression = try? NSRegularExpression(pattern: pattern) {
+            let box = UncheckedRegex(expression: expression)
+            url = { text in
+                box.expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+            }
+        }
+        return LatencySamples.Selection(include: options.include, url: url)
+    }
+
+    /// `NSRegularExpression` is immutable and documented as safe to share between threads.
+    private struct UncheckedRegex: @unchecked Sendable {
+        let expression: NSRegularExpression
+    }
+
     func run() throws(CommandError) -> Int32 {
         let options = try Self.parse(arguments)
         if options.help {
-            terminal.print(Help.sweep)
+            terminal.printText(Help.sweep)
             return 0
         }
         guard let file = options.samples else { throw CommandError(.usage("sweep needs a SAMPLES file (a JSON list of ms, or a .har file)")) }
-        guard let data = FileManager.default.contents(atPath: file) else {
-            throw CommandError(.unreadable(file: file, reason: FileManager.default.fileExists(atPath: file) ? "permission denied or not a file" : "no such file"))
-        }
+        let data = try InputFile.contents(of: file)
         let samples: LatencySamples
         do {
-            samples = try LatencySamples(json: data)
+            samples = try LatencySamples(json: data, selection: Self.selection(options))
         } catch {
             throw CommandError(.plan(file: file, path: error.path, message: error.message))
         }
+        for warning in samples.warnings { terminal.diagnose("warning: \(file): \(warning)") }
         let font = try FontLoader().load(path: options.font, terminal: terminal).font
         let sweep = PolicySweep(
             latenciesMs: samples.latenciesMs, delaysMs: options.delays, minimumsMs: options.minimums,
