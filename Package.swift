@@ -64,7 +64,7 @@ let package = Package(
         // End to end: the built `filmstrip` binary, its files, its output and its exit codes.
         .testTarget(
             name: "FilmstripEndToEndTests",
-            dependencies: ["FilmstripCore", "FilmstripPNG", "FilmstripRaster", "FilmstripSeedBenches", "FilmstripTestSupport", "filmstrip"],
+            dependencies: ["FilmstripCLI", "FilmstripCore", "FilmstripPNG", "FilmstripRaster", "FilmstripSeedBenches", "FilmstripTestSupport", "filmstrip"],
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),

@@ -43,7 +43,7 @@ struct BenchCommand: Command {
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CommandError) {
         guard arguments.positionals.isEmpty else {
-            throw CommandError(.usage("bench: unknown option or argument '\(OptionParser.printable(arguments.positionals[0]))'"))
+            throw CommandError(.usage("bench: unknown option or argument '\(arguments.positionals[0])'"))
         }
         options = Options(
             plan: try arguments.string("--plan"), runs: try arguments.integer("--runs", in: 1...Self.maxRuns) ?? 5,
@@ -127,7 +127,7 @@ struct BenchCommand: Command {
             wallMs: 0, framesPerSecond: 0, bytesWritten: 0, peakRSSBytes: 0, zlibOnlyMs: 0, ratioToZlib: 0, realTimeFactor: 0)
         result.summarize()
         if options.json {
-            terminal.print(String(decoding: result.jsonData().dropLast(), as: UTF8.self))
+            terminal.printText(String(decoding: result.jsonData().dropLast(), as: UTF8.self))
         } else {
             result.lines.forEach(terminal.print)
         }

@@ -23,10 +23,19 @@ public struct CommandError: Error, CustomStringConvertible {
     /// The exit code: always 2 (bad input or environment).
     public var exitCode: Int32 { 2 }
 
+    /// The lines printed on standard error, each prefixed `error: ` by the caller's first line:
+    /// the description, with a usage error's hint on a line of its own.
+    var lines: [String] {
+        if case .usage(let message) = problem { return ["error: \(message)", Self.usageHint] }
+        return ["error: \(description)"]
+    }
+
+    static let usageHint = "Run 'filmstrip --help' for usage."
+
     public var description: String {
         switch problem {
         case .usage(let message):
-            "\(message)\nRun 'filmstrip --help' for usage."
+            "\(message)\n\(Self.usageHint)"
         case .plan(let file, let path, let message):
             "\(file): \(path): \(message)"
         case .unreadable(let file, let reason):

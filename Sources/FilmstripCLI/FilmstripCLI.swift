@@ -58,13 +58,13 @@ public enum FilmstripCLI {
     private static func dispatch(_ arguments: [String], context: CommandContext) -> ExitCode {
         let terminal = context.terminal
         guard let word = arguments.first else {
-            terminal.print(Overview.text(context: context))
+            terminal.printText(Overview.text(context: context))
             return .passed
         }
         do throws(CommandError) {
             switch word {
             case "--help", "-h", "help":
-                terminal.print(Overview.text(context: context))
+                terminal.printText(Overview.text(context: context))
                 return .passed
             case "--version":
                 terminal.print("filmstrip \(version)")
@@ -72,12 +72,12 @@ public enum FilmstripCLI {
             default:
                 guard let command = commands.first(where: { $0.name == word }) else {
                     let names = commands.map { $0.name }
-                    throw CommandError(.usage("unknown command '\(OptionParser.printable(word))'; expected \(names.dropLast().joined(separator: ", ")) or \(names.last!)"))
+                    throw CommandError(.usage("unknown command '\(word)'; expected \(names.dropLast().joined(separator: ", ")) or \(names.last!)"))
                 }
                 return try command.main(arguments: Array(arguments.dropFirst()), context: context)
             }
         } catch {
-            terminal.diagnose("error: \(error)")
+            error.lines.forEach(terminal.diagnose)
             return .badInput
         }
     }

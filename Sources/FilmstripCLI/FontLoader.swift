@@ -32,9 +32,11 @@ struct FontLoader {
         return "font \(source) has no glyph for \(Quantity.list(codes)); drawn as \(drawn)"
     }
 
-    /// Loads the font and prints ``charsetWarning(_:source:)`` on standard error when it applies.
+    /// Loads the font and prints on standard error what the BDF reader repaired (one line per
+    /// kind) and ``charsetWarning(_:source:)`` when it applies.
     func load(path: String?, terminal: Terminal) throws(CommandError) -> (font: BitmapFont, source: String) {
         let loaded = try load(path: path)
+        for repair in loaded.font.warnings { terminal.diagnose("warning: font \(loaded.source): \(repair)") }
         if let warning = charsetWarning(loaded.font, source: loaded.source) { terminal.diagnose("warning: \(warning)") }
         return loaded
     }
@@ -49,10 +51,7 @@ struct FontLoader {
         } else {
             throw CommandError(.unreadable(file: "Fonts/\(Self.bundledName).bdf", reason: "the bundled font is missing from the resources"))
         }
-        guard let data = FileManager.default.contents(atPath: file) else {
-            let exists = FileManager.default.fileExists(atPath: file)
-            throw CommandError(.unreadable(file: file, reason: exists ? "permission denied or not a file" : "no such file"))
-        }
+        let data = try InputFile.contents(of: file)
         do throws(BDFError) {
             let font = try BitmapFont(bdf: String(decoding: data, as: UTF8.self))
             guard !font.glyphs.isEmpty else { throw BDFError(line: 0, message: "the font has no glyphs with a code point") }

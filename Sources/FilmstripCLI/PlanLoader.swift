@@ -26,7 +26,7 @@ struct PlanLoader {
     /// - Throws: ``CommandError`` for a missing folder, an unreadable file or an invalid plan.
     func loadAll(_ given: [String], terminal: Terminal) throws(CommandError) -> [(file: String, plan: CapturePlan)] {
         let (plans, problems) = load(try planFiles(given))
-        for problem in problems.dropLast() { terminal.diagnose("error: \(problem)") }
+        for problem in problems.dropLast() { problem.lines.forEach(terminal.diagnose) }
         if let last = problems.last { throw last }
         return plans
     }
@@ -42,9 +42,11 @@ struct PlanLoader {
                 problems.append(CommandError(.unreadable(file: file, reason: "expected a capture plan file ending in .json")))
                 continue
             }
-            guard let data = FileManager.default.contents(atPath: file) else {
-                let exists = FileManager.default.fileExists(atPath: file)
-                problems.append(CommandError(.unreadable(file: file, reason: exists ? "permission denied or not a file" : "no such file")))
+            let data: Data
+            do throws(CommandError) {
+                data = try InputFile.contents(of: file)
+            } catch {
+                problems.append(error)
                 continue
             }
             if name.hasPrefix(".") || name == "index.html" {

@@ -9,26 +9,31 @@ import Foundation
 struct SweepCommand: Command {
     static let name = "sweep"
     static let summary = "pick a loader display policy from real request latencies"
-    static let usage = "filmstrip sweep SAMPLES [--delays MS,…] [--minimums MS,…] [--budget-ms MS] [--flash-threshold-ms MS] [--out DIR] [--font FILE.bdf]"
+    static let usage = "filmstrip sweep SAMPLES [--delays MS,…] [--minimums MS,…] [--budget-ms MS] [--flash-threshold-ms MS] [--include TYPE,…] [--url REGEX] [--out DIR] [--font FILE.bdf]"
     static let options: [OptionSpec] = [
         .value("--delays", "MS,…"), .value("--minimums", "MS,…"), .value("--budget-ms", "MS"),
-        .value("--flash-threshold-ms", "MS"), .value("--out", "DIR"), .value("--font", "FILE.bdf"),
+        .value("--flash-threshold-ms", "MS"), .value("--include", "TYPE,…"), .value("--url", "REGEX"),
+        .value("--out", "DIR"), .value("--font", "FILE.bdf"),
     ]
     static func help(context: CommandContext) -> String {
         """
         filmstrip sweep: pick a loader display policy from real request latencies.
 
         USAGE
-          filmstrip sweep SAMPLES [--delays MS,…] [--minimums MS,…] [--budget-ms MS] [--flash-threshold-ms MS] [--out DIR] [--font FILE.bdf]
+          filmstrip sweep SAMPLES [--delays MS,…] [--minimums MS,…] [--budget-ms MS] [--flash-threshold-ms MS] [--include TYPE,…] [--url REGEX] [--out DIR] [--font FILE.bdf]
 
         ARGUMENTS
-          SAMPLES                  a JSON list of latencies in ms, or a HAR file (log.entries[].time, else the sum of timings)
+          SAMPLES                  a JSON list of latencies in ms, or a HAR file (log.entries[].time, else the sum of timings;
+                                   failed requests, WebSocket and EventSource entries are skipped and counted)
 
         OPTIONS
           --delays MS,…            delays before the loader shows (default: 0,100,200,300,400,500,750,1000,1500,2000)
           --minimums MS,…          minimum visible times, 0 for none (default: 0,200,500)
           --budget-ms MS           the most added wait allowed, at the 95th percentile (default: 100)
           --flash-threshold-ms MS  a loader visible for less than this is a flash (default: 300)
+          --include TYPE,…         HAR: only entries of these resource types or MIME types (xhr,fetch,application/json);
+                                   WebSocket and EventSource entries count only when listed
+          --url REGEX              HAR: only entries whose URL the regular expression matches (anywhere in it)
           --out DIR                where sweep.json and sweep.png go (default: sweep)
           --font FILE.bdf          the chart's font (default: the bundled misc-fixed 6x13)
           -h, --help               show this help
@@ -53,6 +58,10 @@ struct SweepCommand: Command {
     let out: String
     /// `--font FILE.bdf`; nil for the bundled font.
     let font: String?
+    /// HAR: only entries of these resource or MIME types (`--include`); nil for the default.
+    let include: [String]?
+    /// HAR: only entries whose URL this regular expression matches (`--url`).
+    let url: String?
     let terminal: Terminal
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CommandError) {
@@ -60,7 +69,7 @@ struct SweepCommand: Command {
             throw CommandError(.usage("sweep needs a SAMPLES file (a JSON list of ms, or a .har file)"))
         }
         guard arguments.positionals.count == 1 else {
-            throw CommandError(.usage("sweep takes one SAMPLES file, found a second: '\(OptionParser.printable(arguments.positionals[1]))'"))
+            throw CommandError(.usage("sweep takes one SAMPLES file, found a second: '\(arguments.positionals[1])'"))
         }
         samplesFile = file
         delays = try arguments.integers("--delays", in: 0...60_000, unit: "milliseconds") ?? PolicySweep.defaultDelaysMs
@@ -69,21 +78,51 @@ struct SweepCommand: Command {
         budgetMs = try arguments.integer("--budget-ms", in: 0...3_600_000, unit: "ms") ?? 100
         out = try arguments.string("--out") ?? "sweep"
         font = try arguments.string("--font")
+        if let text = try arguments.string("--include") {
+            let types = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard !types.contains(where: \.isEmpty) else {
+                throw CommandError(.usage("sweep: --include expects comma-separated resource types or MIME types (xhr,fetch,application/json), found '\(text)'"))
+            }
+            include = types
+        } else {
+            include = nil
+        }
+        url = try arguments.string("--url")
+        if let url, (try? NSRegularExpression(pattern: url)) == nil {
+            throw CommandError(.usage("sweep: --url expects a regular expression (NSRegularExpression syntax), found '\(url)'"))
+        }
         terminal = context.terminal
+    }
+
+    /// The HAR entries to keep: `--include` types and the `--url` pattern (searched anywhere in
+    /// the URL, like `grep -E`).
+    var selection: LatencySamples.Selection {
+        var match: (@Sendable (String) -> Bool)?
+        if let pattern = url, let expression = try? NSRegularExpression(pattern: pattern) {
+            let box = UncheckedRegex(expression: expression)
+            match = { text in
+                box.expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+            }
+        }
+        return LatencySamples.Selection(include: include, url: match)
+    }
+
+    /// `NSRegularExpression` is immutable and documented as safe to share between threads.
+    private struct UncheckedRegex: @unchecked Sendable {
+        let expression: NSRegularExpression
     }
 
     func run() throws(CommandError) -> ExitCode {
         let file = samplesFile
         let options = self
-        guard let data = FileManager.default.contents(atPath: file) else {
-            throw CommandError(.unreadable(file: file, reason: FileManager.default.fileExists(atPath: file) ? "permission denied or not a file" : "no such file"))
-        }
+        let data = try InputFile.contents(of: file)
         let samples: LatencySamples
         do {
-            samples = try LatencySamples(json: data)
+            samples = try LatencySamples(json: data, selection: selection)
         } catch {
             throw CommandError(.plan(file: file, path: error.path, message: error.message))
         }
+        for warning in samples.warnings { terminal.diagnose("warning: \(file): \(warning)") }
         let font = try FontLoader().load(path: options.font, terminal: terminal).font
         let sweep = PolicySweep(
             latenciesMs: samples.latenciesMs, delaysMs: options.delays, minimumsMs: options.minimums,

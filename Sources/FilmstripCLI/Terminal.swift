@@ -1,4 +1,5 @@
-/// Standard output and standard error, the only terminal the tool writes to. A failed write
+/// Standard output and standard error, the only terminal the tool writes to. Every line is
+/// passed through ``TerminalText/escaped(_:)``: one line in, one line out. A failed write
 /// never stops the run (see ``TerminalStream``); ``failure`` tells the command to end with exit 2.
 struct Terminal {
     var output = TerminalStream.standardOutput
@@ -6,12 +7,17 @@ struct Terminal {
 
     /// Writes a line to standard output.
     func print(_ line: String) {
-        output.write(line + "\n")
+        output.write(TerminalText.escaped(line) + "\n")
     }
 
     /// Writes a line to standard error (diagnostics: lint, missing glyphs, errors).
     func diagnose(_ line: String) {
-        error.write(line + "\n")
+        error.write(TerminalText.escaped(line) + "\n")
+    }
+
+    /// Writes the tool's own text of several lines (help) to standard output, line by line.
+    func printText(_ text: String) {
+        text.split(separator: "\n", omittingEmptySubsequences: false).forEach { print(String($0)) }
     }
 
     /// The first stream whose write failed, with its `errno`; nil when every write succeeded.

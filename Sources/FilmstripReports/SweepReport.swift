@@ -13,6 +13,7 @@ public enum SweepReport {
     public static func lines(_ sweep: PolicySweep, source: String, samples: LatencySamples) -> [String] {
         let loads = samples.latenciesMs.count == 1 ? "1 load" : "\(Quantity.grouped(samples.latenciesMs.count)) loads"
         var lines = ["\(loads) from \(source) (\(samples.format)) · flash < \(Quantity.ms(sweep.flashThresholdMs)) · added-wait budget \(Quantity.ms(sweep.budgetMs)) (p95)"]
+        if let summary = samples.summary { lines.append("  \(summary)") }
         var rows = [["delay", "minimum", "loader", "flashes", "mean added", "p95 added", "mean blank", ""]]
         for (index, outcome) in sweep.outcomes.enumerated() {
             rows.append([

@@ -48,10 +48,60 @@ import Testing
         }
     }
 
-    @Test func malformedJSONIsReportedAtTheRootWithTheParsersWords() {
+    @Test func malformedJSONIsReportedAtItsLineAndColumnWithWhatWasExpected() {
         let problem = error("{\n  \"bench\": \"inbox\",\n  \"windowMs\": ,\n}")
-        #expect(problem == PlanError(path: "$", message: "not valid JSON: Invalid value at line 3, column 15"))
-        #expect(error(#"{"bench":"inbox""#)?.message == "not valid JSON: Unexpected end of file during JSON parse (line 1, the file's end)")
+        #expect(problem == PlanError(path: "$", message: "not valid JSON at line 3, column 15: expected a value (an object, array, string, number, true, false or null), found ','"))
+        #expect(error(#"{"bench":"inbox""#)?.message == "not valid JSON at line 1, column 17: expected ',' or '}' to continue the object, found the end of the file")
+    }
+
+    /// Foundation reports these as "around character 13"; each is given as a line and column.
+    @Test(arguments: [
+        ("{\"bench\":\"in\u{1B}box\"}", "not valid JSON at line 1, column 13: expected control characters in a string escaped (\\n, \\t or \\u00XX), found control character U+001B"),
+        ("{\n\"bench\":\"a\u{0}\"}", "not valid JSON at line 2, column 11: expected control characters in a string escaped (\\n, \\t or \\u00XX), found control character U+0000"),
+        ("{\"bench\": 01}", "not valid JSON at line 1, column 12: expected no leading zero in a number, found '1'"),
+        ("{\"bench\": \"\\uDC00\"}", "not valid JSON at line 1, column 12: expected a high surrogate before a low surrogate, found '\\'"),
+        ("{\"bench\": \"é\\q\"}", "not valid JSON at line 1, column 14: expected an escape: \\\" \\\\ \\/ \\b \\f \\n \\r \\t or \\uXXXX, found 'q'"),
+        ("{} x", "not valid JSON at line 1, column 4: expected the end of the document after the top-level value, found 'x'"),
+        (String(repeating: "[", count: 600), "not valid JSON at line 1, column 513: expected at most 512 nested arrays and objects, found '['"),
+    ])
+    func syntaxErrorsAreGivenAsLineAndColumn(json: String, message: String) {
+        #expect(error(json) == PlanError(path: "$", message: message))
+    }
+
+    @Test func aByteOrderMarkIsReadLikeNone() throws {
+        let plan = try CapturePlan(json: Data([0xEF, 0xBB, 0xBF] + Array(minimal.utf8)), name: "p", benches: [.inbox, .scenes, .orders])
+        #expect(plan.windowMs == 1000)
+    }
+
+    @Test func textThatIsNotUTF8IsNamedAtItsPlace() {
+        let raw = Data(#"{"bench":"ab"#.utf8 + [0xFF] + #""}"#.utf8)
+        do {
+            _ = try CapturePlan(json: raw, name: "p", benches: [.inbox, .scenes, .orders])
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.message == "not valid JSON at line 1, column 11: expected a string of UTF-8 text, found 'a'")
+        }
+    }
+
+    @Test(arguments: [
+        (#"{"bench":"inbox","windowMs":1e308,"frameIntervalMs":250,"script":[{"reply":"empty","latencyMs":1}]}"#, "$.windowMs", "number out of range: 1e308; expected 0 or a magnitude from 1e-128 to below 1e165"),
+        (#"{"bench":"inbox","windowMs":1000,"frameIntervalMs":250,"script":[{"reply":"empty","latencyMs":-1e-300}]}"#, "$.script[0].latencyMs", "number out of range: -1e-300; expected 0 or a magnitude from 1e-128 to below 1e165"),
+    ])
+    func numbersOutOfRangeAreNamedAtTheirPath(json: String, path: String, message: String) {
+        #expect(error(json) == PlanError(path: path, message: message))
+    }
+
+    @Test func aMemberGivenTwiceIsFoundAfterUnescaping() {
+        let json = #"{"\u0062ench":"inbox","bench":"inbox","windowMs":1000,"frameIntervalMs":250,"script":[{"reply":"empty","latencyMs":1}]}"#
+        #expect(error(json) == PlanError(path: "$.bench", message: "this member is given twice in one object; expected each name once"))
+        let escapedSlash = #"{"bench":"inbox","windowMs":1000,"frameIntervalMs":250,"script":[{"reply":"empty","latencyMs":1,"re\/ply":"x"}]}"#
+        #expect(error(escapedSlash)?.path == "$.script[0].re/ply")
+    }
+
+    @Test func wholeNumbersWrittenWithAFractionOrExponentAreIntegers() throws {
+        let plan = try parse(#"{"bench":"inbox","windowMs":1e3,"frameIntervalMs":250.0,"script":[{"reply":"empty","latencyMs":1}]}"#)
+        #expect(plan.windowMs == 1000)
+        #expect(plan.frameInstants == [0, 250, 500, 750])
     }
 
     @Test(arguments: [

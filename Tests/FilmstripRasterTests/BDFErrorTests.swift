@@ -139,24 +139,6 @@ struct BDFErrorTests {
 
     // MARK: Bitmap rows
 
-    @Test func shortHexRowNamesItsLine() {
-        // 7 BITMAP, 8 first row, 9 the short row
-        let thrown = error("""
-            STARTFONT 2.1
-            FONTBOUNDINGBOX 20 2 0 0
-            STARTCHAR M
-            ENCODING 77
-            DWIDTH 21 0
-            BBX 20 2 0 0
-            BITMAP
-            FFFFF0
-            FFFF
-            ENDCHAR
-            ENDFONT
-            """)
-        #expect(thrown == BDFError(line: 9, message: "expected a bitmap row of 6 hex digits (20 pixels padded to whole bytes), found 'FFFF'"))
-    }
-
     @Test func nonHexRowNamesItsLine() {
         // 6 BITMAP, 7 the bad row
         let thrown = error("""
@@ -171,23 +153,6 @@ struct BDFErrorTests {
             ENDFONT
             """)
         #expect(thrown?.line == 7)
-    }
-
-    @Test func tooFewBitmapRowsNamesTheEndCharLine() {
-        // 6 BITMAP, 7 and 8 rows, 9 ENDCHAR where a third row was due
-        let thrown = error("""
-            STARTFONT 2.1
-            FONTBOUNDINGBOX 3 4 0 0
-            STARTCHAR T
-            ENCODING 84
-            BBX 3 4 0 0
-            BITMAP
-            E0
-            40
-            ENDCHAR
-            ENDFONT
-            """)
-        #expect(thrown == BDFError(line: 9, message: "expected 4 bitmap rows (BBX height), found 2"))
     }
 
     @Test func fileEndingInsideTheBitmapNamesTheLastLine() {

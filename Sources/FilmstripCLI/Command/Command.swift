@@ -42,7 +42,7 @@ extension Command {
     static func main(arguments: [String], context: CommandContext) throws(CommandError) -> ExitCode {
         let parsed = try OptionParser(command: name, specs: options).parse(arguments)
         if parsed.help {
-            context.terminal.print(help(context: context))
+            context.terminal.printText(help(context: context))
             return .passed
         }
         return try Self(parsed, context: context).run()

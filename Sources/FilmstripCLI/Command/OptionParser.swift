@@ -28,7 +28,7 @@ struct OptionParser {
             }
             let (name, inline) = Self.split(argument)
             guard let spec = specs.first(where: { $0.name == name }) else {
-                throw CommandError(.usage("\(command): unknown option '\(Self.printable(name))'"))
+                throw CommandError(.usage("\(command): unknown option '\(name)'"))
             }
             guard !parsed.values.keys.contains(name), !parsed.flags.contains(name) else {
                 throw CommandError(.usage("\(command): \(name) is given twice"))
@@ -55,14 +55,5 @@ struct OptionParser {
     static func split(_ argument: String) -> (name: String, inline: String?) {
         guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
         return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
-    }
-
-    /// A command-line word as it may be shown on the terminal: control characters escaped.
-    static func printable(_ text: String) -> String {
-        String(text.unicodeScalars.flatMap { scalar -> [Character] in
-            scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format
-                ? Array("\\u{\(String(scalar.value, radix: 16))}")
-                : [Character(scalar)]
-        })
     }
 }

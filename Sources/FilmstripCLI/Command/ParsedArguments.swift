@@ -35,7 +35,7 @@ struct ParsedArguments {
         guard let text = try string(name) else { return nil }
         guard let number = Int(text), range.contains(number) else {
             let suffix = unit.isEmpty ? "" : " \(unit)"
-            throw CommandError(.usage("\(command): \(name) expects a whole number from \(range.lowerBound) to \(range.upperBound)\(suffix), found '\(OptionParser.printable(text))'"))
+            throw CommandError(.usage("\(command): \(name) expects a whole number from \(range.lowerBound) to \(range.upperBound)\(suffix), found '\(text)'"))
         }
         return number
     }
@@ -46,7 +46,7 @@ struct ParsedArguments {
         guard let text = try string(name) else { return nil }
         let items = text.split(separator: ",", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
         guard !items.isEmpty, items.allSatisfy({ $0.map(range.contains) ?? false }) else {
-            throw CommandError(.usage("\(command): \(name) expects comma-separated \(unit) from \(range.lowerBound) to \(range.upperBound), found '\(OptionParser.printable(text))'"))
+            throw CommandError(.usage("\(command): \(name) expects comma-separated \(unit) from \(range.lowerBound) to \(range.upperBound), found '\(text)'"))
         }
         return Array(Set(items.compactMap { $0 })).sorted()
     }
@@ -57,7 +57,7 @@ struct ParsedArguments {
         guard let text = try string(name) else { return nil }
         guard let value = T(rawValue: text) else {
             let names = T.allCases.map { "'\($0.rawValue)'" }.joined(separator: " or ")
-            throw CommandError(.usage("\(command): \(name) expects \(names), found '\(OptionParser.printable(text))'"))
+            throw CommandError(.usage("\(command): \(name) expects \(names), found '\(text)'"))
         }
         return value
     }

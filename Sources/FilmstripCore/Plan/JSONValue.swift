@@ -25,70 +25,14 @@ public indirect enum JSONValue: Hashable, Sendable {
         }
     }
 
-    /// Parses JSON text with Foundation's `JSONDecoder`.
-    /// - Throws: ``PlanError`` at path `$` with the parser's words, line and column when the
-    ///   text is not JSON; at the member's path when an object names a member twice (unless
-    ///   `refusingRepeatedMembers` is false, for files other tools wrote, such as HAR).
+    /// Parses JSON text with ``JSONReader``, keeping numbers exact.
+    /// - Throws: ``PlanError`` at path `$` with the line, column and what was expected when the
+    ///   text is not JSON; at the value's path for a number out of range; at the member's path
+    ///   when an object names a member twice, compared after unescaping (unless
+    ///   `refusingRepeatedMembers` is false, for files other tools wrote, such as HAR: the last
+    ///   one counts).
     public static func parse(_ data: Data, refusingRepeatedMembers: Bool = true) throws(PlanError) -> JSONValue {
-        let value: JSONValue
-        do {
-            value = try JSONDecoder().decode(JSONValue.self, from: data)
-        } catch {
-            throw PlanError(path: "$", message: "not valid JSON: " + syntaxProblem(in: data))
-        }
-        if refusingRepeatedMembers, let path = DuplicateKeyScan.firstDuplicate(in: Array(data)) {
-            throw PlanError(path: path, message: "this member is given twice in one object; expected each name once")
-        }
-        return value
-    }
-
-    /// Where the JSON text goes wrong, as `line L, column C` with the parser's words, found with
-    /// Foundation's `JSONSerialization` (which reports a character offset).
-    static func syntaxProblem(in data: Data) -> String {
-        do {
-            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-            return "a number out of range, or text that is not UTF-8"
-        } catch {
-            let description = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
-            let lines = data.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
-            guard let range = description.range(of: "character "),
-                  let offset = Int(description[range.upperBound...].prefix(while: \.isNumber))
-            else {
-                let words = description.trimmingCharacters(in: CharacterSet(charactersIn: ". "))
-                return description.contains("end of file") ? "\(words) (line \(lines), the file's end)" : words
-            }
-            var line = 1
-            var column = 1
-            for byte in data.prefix(offset) {
-                if byte == 0x0A {
-                    line += 1
-                    column = 1
-                } else if byte & 0xC0 != 0x80 {
-                    column += 1
-                }
-            }
-            return "\(description.replacingOccurrences(of: " around character \(offset)", with: "").trimmingCharacters(in: CharacterSet(charactersIn: ". "))) at line \(line), column \(column)"
-        }
-    }
-}
-
-extension JSONValue: Decodable {
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? container.decode(Int.self) {
-            self = .integer(value)
-        } else if let value = try? container.decode(Decimal.self) {
-            self = .decimal(value)
-        } else if let value = try? container.decode(String.self) {
-            self = .string(value)
-        } else if let value = try? container.decode([JSONValue].self) {
-            self = .array(value)
-        } else {
-            self = .object(try container.decode([String: JSONValue].self))
-        }
+        var reader = JSONReader(Array(data), refusingRepeatedMembers: refusingRepeatedMembers)
+        return try reader.document()
     }
 }

@@ -12,9 +12,15 @@ extension BitmapFont {
     /// let font = try BitmapFont(bdf: String(decoding: data, as: UTF8.self))
     /// ```
     ///
+    /// Read as other tools write it: a leading byte-order mark is ignored; `COMMENT` lines and
+    /// blank lines are ignored wherever they stand, inside `BITMAP` too; a bitmap row with fewer
+    /// hex digits than the BBX width needs is padded with zeros, and a glyph with fewer rows
+    /// than its BBX height is padded with blank rows, each kind noted once in ``warnings``.
+    ///
     /// - Throws: ``BDFError`` with the 1-based line and what was expected there, for a missing
-    ///   `STARTFONT`, a malformed keyword line, a bitmap row that is not hex of the right length,
-    ///   too few bitmap rows, or a file that ends inside a glyph.
+    ///   `STARTFONT`, a malformed keyword line, a `SIZE` with more than 1 bit per pixel (BDF 2.3
+    ///   greyscale), properties without `ENDPROPERTIES`, a bitmap row that is not hex, or a file
+    ///   that ends inside a glyph.
     /// The largest glyph or font dimension and offset accepted, in pixels: far beyond any real
     /// bitmap font, small enough that no arithmetic on it can overflow.
     public static let largestDimension = 4096
@@ -23,6 +29,7 @@ extension BitmapFont {
         let limit = Self.largestDimension
         // "\r\n" is one Character in Swift, so it is matched whole; other Unicode line
         // separators (form feed, U+2028) are not line breaks in BDF.
+        let text = text.hasPrefix("\u{FEFF}") ? String(text.unicodeScalars.dropFirst()) : text
         var lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
         // A final newline ends the last line; it does not start another.
         if lines.count > 1, lines.last?.isEmpty == true { lines.removeLast() }
@@ -54,6 +61,7 @@ extension BitmapFont {
         var properties: [String: BDFProperty] = [:]
         var glyphs: [UInt32: Glyph] = [:]
         var sawEnd = false
+        var repairs = Repairs()
 
         while index < lines.count {
             let lineNumber = index + 1
@@ -68,14 +76,29 @@ extension BitmapFont {
                 bbox = (v[0], v[1], v[2], v[3])
             case "DWIDTH":
                 fontAdvance = try integers(parts, count: 2, keyword: "DWIDTH dx dy", line: lineNumber)[0]
+            case "SIZE":
+                // SIZE pointsize xres yres [bits-per-pixel]: BDF 2.3 adds the last, 1, 2, 4 or 8.
+                if parts.count >= 5 {
+                    let depth = try integers(Array(parts.dropFirst(3)), count: 1, keyword: "SIZE bits-per-pixel", line: lineNumber)[0]
+                    guard depth == 1 else {
+                        throw BDFError(line: lineNumber, message: "expected a font of 1 bit per pixel; SIZE gives \(depth) bits per pixel (a BDF 2.3 greyscale font), which filmstrip cannot draw (use a 1-bit version of the font)")
+                    }
+                }
             case "STARTPROPERTIES":
+                var ended = false
                 while index < lines.count {
                     let propertyLine = lines[index]
                     let propertyNumber = index + 1
                     index += 1
                     let propertyParts = fields(propertyLine)
-                    guard let key = propertyParts.first else { continue }
-                    if key == "ENDPROPERTIES" { break }
+                    guard let key = propertyParts.first, key != "COMMENT" else { continue }
+                    if key == "ENDPROPERTIES" {
+                        ended = true
+                        break
+                    }
+                    if ["STARTCHAR", "CHARS", "ENDFONT"].contains(key) {
+                        throw BDFError(line: propertyNumber, message: "expected 'ENDPROPERTIES' before '\(key)' (the properties start on line \(lineNumber))")
+                    }
                     let rest = propertyLine.drop(while: { $0 == " " || $0 == "\t" }).dropFirst(key.count).trimmingSpaces()
                     if rest.hasPrefix("\"") {
                         guard rest.count >= 2, rest.hasSuffix("\"") else {
@@ -92,10 +115,13 @@ extension BitmapFont {
                         properties[String(key)] = .string(rest)
                     }
                 }
+                guard ended else {
+                    throw BDFError(line: lines.count, message: "expected 'ENDPROPERTIES' for the properties started on line \(lineNumber); the file ended")
+                }
             case "STARTCHAR":
                 if let (code, glyph) = try Self.readGlyph(
                     lines: lines, index: &index, startLine: lineNumber, fontAdvance: fontAdvance,
-                    integers: integers)
+                    repairs: &repairs, integers: integers)
                 {
                     glyphs[code] = glyph
                 }
@@ -118,10 +144,30 @@ extension BitmapFont {
         self.init(
             name: name, ascent: ascent, descent: descent, boundingBox: bbox,
             glyphs: glyphs, defaultGlyph: defaultGlyph, properties: properties)
+        warnings = repairs.warnings
+    }
+
+    /// What the reader padded, counted per kind with the first line, for one warning each.
+    private struct Repairs {
+        var shortRows = 0
+        var firstShortRow = 0
+        var shortGlyphs = 0
+        var firstShortGlyph = 0
+
+        var warnings: [String] {
+            var lines: [String] = []
+            if shortRows > 0 {
+                lines.append("line \(firstShortRow): \(shortRows == 1 ? "1 bitmap row has" : "\(shortRows) bitmap rows have") fewer hex digits than the BBX width needs; padded with zeros")
+            }
+            if shortGlyphs > 0 {
+                lines.append("line \(firstShortGlyph): \(shortGlyphs == 1 ? "1 glyph has" : "\(shortGlyphs) glyphs have") fewer bitmap rows than the BBX height; padded with blank rows")
+            }
+            return lines
+        }
     }
 
     private static func readGlyph(
-        lines: [Substring], index: inout Int, startLine: Int, fontAdvance: Int?,
+        lines: [Substring], index: inout Int, startLine: Int, fontAdvance: Int?, repairs: inout Repairs,
         integers: ([Substring], Int, String, Int) throws(BDFError) -> [Int]
     ) throws(BDFError) -> (UInt32, Glyph)? {
         var encoding: Int?
@@ -162,28 +208,42 @@ extension BitmapFont {
                 let bytesPerRow = (width + 7) / 8
                 var bits = [UInt8]()
                 bits.reserveCapacity(height * bytesPerRow)
-                for row in 0..<height {
+                var row = 0
+                while row < height {
                     guard index < lines.count else {
                         throw BDFError(line: lines.count, message: "expected \(height) bitmap rows, the file ended after \(row)")
                     }
                     let rowLine = index + 1
                     let hex = lines[index].trimmingSpaces()
-                    index += 1
-                    if hex == "ENDCHAR" {
-                        throw BDFError(line: rowLine, message: "expected \(height) bitmap rows (BBX height), found \(row)")
+                    if hex.isEmpty || hex.hasPrefix("COMMENT") {
+                        index += 1
+                        continue
                     }
-                    guard hex.count >= bytesPerRow * 2, let bytes = hex.hexBytes(count: bytesPerRow) else {
-                        throw BDFError(line: rowLine, message: "expected a bitmap row of \(bytesPerRow * 2) hex digits (\(width) pixels padded to whole bytes), found '\(hex)'")
+                    if hex == "ENDCHAR" {
+                        // Fewer rows than the BBX height: the rest are blank.
+                        if repairs.shortGlyphs == 0 { repairs.firstShortGlyph = rowLine }
+                        repairs.shortGlyphs += 1
+                        bits += [UInt8](repeating: 0, count: (height - row) * bytesPerRow)
+                        break
+                    }
+                    index += 1
+                    guard var bytes = hex.hexBytes(count: bytesPerRow) else {
+                        throw BDFError(line: rowLine, message: "expected a bitmap row of \(bytesPerRow * 2) hex digits (\(width) pixels padded to whole bytes), found '\(hex.prefix(80))'")
+                    }
+                    if hex.count < bytesPerRow * 2 {
+                        if repairs.shortRows == 0 { repairs.firstShortRow = rowLine }
+                        repairs.shortRows += 1
+                        bytes += [UInt8](repeating: 0, count: bytesPerRow - bytes.count)
                     }
                     // Clear padding bits past the glyph's width so they never draw.
-                    var clean = bytes
-                    if width % 8 != 0, let last = clean.indices.last {
-                        clean[last] &= UInt8(truncatingIfNeeded: 0xFF << (8 - width % 8))
+                    if width % 8 != 0, let last = bytes.indices.last {
+                        bytes[last] &= UInt8(truncatingIfNeeded: 0xFF << (8 - width % 8))
                     }
-                    bits += clean
+                    bits += bytes
+                    row += 1
                 }
                 // Expect ENDCHAR.
-                while index < lines.count, lines[index].trimmingSpaces().isEmpty { index += 1 }
+                while index < lines.count, lines[index].trimmingSpaces().isEmpty || lines[index].trimmingSpaces().hasPrefix("COMMENT") { index += 1 }
                 guard index < lines.count, lines[index].trimmingSpaces() == "ENDCHAR" else {
                     throw BDFError(line: min(index + 1, lines.count), message: "expected 'ENDCHAR' after \(height) bitmap rows (BBX height)")
                 }
@@ -233,6 +293,8 @@ extension Substring {
 extension String {
     fileprivate func trimmingSpaces() -> String { self[...].trimmingSpaces() }
 
+    /// The first `count` bytes of a row of hex digits, or fewer when the row is shorter (an odd
+    /// last digit is the high half of a byte); nil when a character is not a hex digit.
     fileprivate func hexBytes(count: Int) -> [UInt8]? {
         var bytes = [UInt8]()
         bytes.reserveCapacity(count)
@@ -253,6 +315,7 @@ extension String {
                 high = nibble
             }
         }
-        return bytes.count == count ? bytes : nil
+        if let high, bytes.count < count { bytes.append(high << 4) }
+        return bytes
     }
 }

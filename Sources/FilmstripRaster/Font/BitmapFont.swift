@@ -20,6 +20,10 @@ public struct BitmapFont: Sendable {
     public let defaultGlyph: Glyph?
     /// Every property of `STARTPROPERTIES`, with quoted strings unquoted.
     public let properties: [String: BDFProperty]
+    /// What the reader repaired, one line per kind, each naming the first line it happened on
+    /// (`line 9: 3 bitmap rows have fewer hex digits than their BBX width needs; padded with
+    /// zeros`). Empty for a font read as written.
+    public internal(set) var warnings: [String] = []
 
     /// A font from already-parsed parts; most callers use ``BitmapFont/init(bdf:)``.
     public init(

@@ -1,0 +1,33 @@
+import FilmstripSeedBenches
+import FilmstripTestSupport
+import FilmstripCore
+import Foundation
+import Testing
+
+/// Every input that ever crashed or hung a fuzz target (Tests/Fuzz/regressions/), read again:
+/// each returns or throws, within a second.
+@Suite struct FuzzRegressionTests {
+    static func inputs(_ target: String) -> [URL] {
+        let folder = TestSupport.root.appendingPathComponent("Tests/Fuzz/regressions/\(target)")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { !$0.hasPrefix(".") }.sorted().map { folder.appendingPathComponent($0) }
+    }
+
+    @Test(arguments: inputs("plan"))
+    func planReaderReturnsOrThrowsWithinOneSecond(input: URL) throws {
+        let data = try Data(contentsOf: input)
+        let clock = ContinuousClock()
+        let elapsed = clock.measure {
+            if let plan = try? CapturePlan(json: data, name: "fuzz", benches: [.inbox, .scenes, .orders]) { _ = PlanLint.findings(for: plan) }
+        }
+        #expect(elapsed < .seconds(1), "\(input.lastPathComponent)")
+    }
+
+    @Test(arguments: inputs("har"))
+    func harReaderReturnsOrThrowsWithinOneSecond(input: URL) throws {
+        let data = try Data(contentsOf: input)
+        let clock = ContinuousClock()
+        let elapsed = clock.measure { _ = try? LatencySamples(json: data) }
+        #expect(elapsed < .seconds(1), "\(input.lastPathComponent)")
+    }
+}

@@ -1,0 +1,23 @@
+import FilmstripPNG
+import Foundation
+import Testing
+
+/// Every input that ever crashed or hung the PNG fuzz target (Tests/Fuzz/regressions/png/),
+/// decoded again: each returns or throws, within a second.
+@Suite struct FuzzRegressionTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func inputs(_ target: String) -> [URL] {
+        let folder = root.appendingPathComponent("Tests/Fuzz/regressions/\(target)")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { !$0.hasPrefix(".") }.sorted().map { folder.appendingPathComponent($0) }
+    }
+
+    @Test(arguments: inputs("png"))
+    func pngReaderReturnsOrThrowsWithinOneSecond(input: URL) throws {
+        let bytes = Array(try Data(contentsOf: input))
+        let clock = ContinuousClock()
+        let elapsed = clock.measure { _ = try? PNGCodec.decode(bytes) }
+        #expect(elapsed < .seconds(1), "\(input.lastPathComponent)")
+    }
+}
