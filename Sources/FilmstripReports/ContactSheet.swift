@@ -147,7 +147,7 @@ public enum ContactSheet {
     /// A stable colour per depiction name, for bars and swatches.
     static func depictionColor(_ name: String) -> String {
         switch name {
-        case "rowsRefreshing", "rowsSnackbar", "rowsOffline": "#2fa878"
+        case "rowsRefreshing", "rowsSnackbar", "rowsRefreshingSnackbar", "rowsOffline": "#2fa878"
         case "emptyFirstUse", "noResults": Palette.color(forPhase: "empty").hexString
         case "emptyList": "#374151"
         case "errorStatusCode", "errorRetryLive", "somethingWentWrong": "#b91c1c"
