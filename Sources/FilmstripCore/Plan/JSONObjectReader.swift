@@ -63,6 +63,14 @@ struct JSONObjectReader {
         }
     }
 
+    func bool(_ key: String) throws(PlanError) -> Bool? {
+        guard let value = members[key] else { return nil }
+        guard case .bool(let flag) = value else {
+            throw PlanError(path: path(key), message: "expected true or false, found \(value.typeName)")
+        }
+        return flag
+    }
+
     func array(_ key: String) throws(PlanError) -> [JSONValue]? {
         guard let value = members[key] else { return nil }
         guard case .array(let items) = value else {
