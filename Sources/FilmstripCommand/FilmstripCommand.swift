@@ -61,6 +61,15 @@ public enum FilmstripCommand {
 
 /// The help texts.
 enum Help {
+    /// The plan members whose defaults matter when they are left out, shown by record and check.
+    static let planDefaults = """
+        PLAN DEFAULTS
+          mode               cycle: the beats repeat until the window ends (pinned: once, then the last phase holds)
+          holdMs             0: a beat's reply is shown for 0 ms before the next beat starts
+          extendToSettle     false; true extends the window, on the same frame grid, to the first frame instant
+                             at or after the last scripted change, so the final state is filmed
+        """
+
     static let overview = """
         filmstrip \(FilmstripCommand.version): record filmstrips of async-state UI benches and measure them.
 
@@ -102,6 +111,8 @@ enum Help {
           report.json        dwell, coverage, dominance, timeline and files
           index.html         the contact sheet
         and DIR/index.html across all plans. Every plan is validated before anything is written.
+
+        \(planDefaults)
         """
 
     static let sweep = """
@@ -150,5 +161,7 @@ enum Help {
                              render pixel for pixel, and report.json and index.html byte for byte
 
         Prints each plan's dwell table and verdict; exits 1 when any check fails, 2 on bad input.
+
+        \(planDefaults)
         """
 }

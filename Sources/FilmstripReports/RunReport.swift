@@ -87,6 +87,16 @@ public struct RunReport: Codable, Hashable, Sendable {
         public var frames: [Int]
     }
 
+    /// The next scripted change after the window.
+    public struct Pending: Codable, Hashable, Sendable {
+        /// When, ms since the start of the run (at or after the window's end).
+        public var atMs: Int
+        /// The phase it enters.
+        public var phase: String
+        /// The event logged at that instant, if any.
+        public var event: String?
+    }
+
     /// An observed phase transition.
     public struct Transition: Codable, Hashable, Sendable {
         public var from: String
@@ -130,6 +140,9 @@ public struct RunReport: Codable, Hashable, Sendable {
     public var transitions: [Transition]
     /// The bench's counts (e.g. `ignoredTaps`).
     public var counters: [String: Int]
+    /// The next scripted phase change at or after the window's end (the recording never shows
+    /// it), or nil (`null`) when the bench has settled.
+    public var pendingAtEnd: Nullable<Pending>
     public var checks: [Check]
     public var reasons: [String]
     public var lint: [String]
@@ -191,6 +204,7 @@ public struct RunReport: Codable, Hashable, Sendable {
         }
         transitions = analysis.transitions.map { Transition(from: $0.from, to: $0.to, count: $0.count) }
         counters = run.counters
+        pendingAtEnd = Nullable(run.pendingAtEnd.map { Pending(atMs: $0.atMs, phase: $0.phase, event: $0.event) })
         timeline = run.timeline.map { Entry(tMs: $0.tMs, sequence: $0.sequence, kind: $0.kind.rawValue, text: $0.text) }
         checks = analysis.checks.map { Check(name: $0.name, passed: $0.passed, message: $0.message) }
         reasons = analysis.reasons

@@ -45,7 +45,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (#"{"bench":"inbox","windwMs":1000,"frameIntervalMs":250,"script":[{"reply":"empty","latencyMs":1}]}"#, "$.windwMs", "unknown key 'windwMs'; expected one of: bench, summary, panels, mode, slowMotion, script, windowStartMs, windowMs, frameIntervalMs, frameCount, scale, stills, expect, flashThresholdMs, loaderPolicies, settings"),
+        (#"{"bench":"inbox","windwMs":1000,"frameIntervalMs":250,"script":[{"reply":"empty","latencyMs":1}]}"#, "$.windwMs", "unknown key 'windwMs'; expected one of: bench, summary, panels, mode, slowMotion, script, windowStartMs, windowMs, frameIntervalMs, frameCount, scale, stills, expect, flashThresholdMs, loaderPolicies, settings, extendToSettle"),
         (#"{"bench":"inbox","windowMs":1000,"frameIntervalMs":250,"script":[{"reply":"empty","latencyMs":-5}]}"#, "$.script[0].latencyMs", "expected an integer from 0 to 3600000 ms, found -5"),
         (#"{"bench":"inbox","windowMs":0,"frameIntervalMs":250,"script":[{"reply":"empty","latencyMs":1}]}"#, "$.windowMs", "expected an integer from 1 to 3600000 ms, found 0"),
         (#"{"bench":"inbox","windowMs":"12s","frameIntervalMs":250,"script":[{"reply":"empty","latencyMs":1}]}"#, "$.windowMs", "expected an integer from 1 to 3600000 ms, found string"),

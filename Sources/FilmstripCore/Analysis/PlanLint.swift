@@ -16,11 +16,15 @@ public enum PlanLint {
     /// would capture it, or beats that reach it 4,000 ms sooner (the longest: beat 1, loading,
     /// 12,000 ms with slow motion 1.5)`. Empty when every required phase is reachable.
     public static func findings(for plan: CapturePlan) -> [String] {
+        var findings: [String] = []
+        if let pending = PendingWork.scan(plan), pending.nextIsScripted, let next = pending.next {
+            let firstFrame = plan.windowStartMs + (next.atMs - plan.windowStartMs + plan.frameIntervalMs - 1) / plan.frameIntervalMs * plan.frameIntervalMs
+            findings.append("a scripted change falls after the window ends at \(Quantity.ms(plan.windowEndMs)): \(next.summary); a window of at least \(Quantity.ms(firstFrame - plan.windowStartMs + 1)) at the same \(Quantity.ms(plan.frameIntervalMs)) frame interval would include it (its first frame is at \(Quantity.ms(firstFrame))), or set \"extendToSettle\": true")
+        }
         let required = plan.expect.minFrames.filter { $0.value > 0 }
-        guard !required.isEmpty, let lastFrame = plan.frameInstants.last else { return [] }
-        let scriptMs = plan.script.reduce(0) { $0 + plan.effectiveLatencyMs(of: $1) + $1.holdMs }
-        let horizon = plan.windowEndMs + min(lookAheadLimitMs, 2 * max(scriptMs, plan.windowMs))
-        guard let run = try? BenchCatalog.run(plan, clock: .virtual, untilMs: horizon, sampleFrames: false) else { return [] }
+        guard !required.isEmpty, let lastFrame = plan.frameInstants.last else { return findings }
+        let horizon = horizonMs(for: plan)
+        guard let run = try? BenchCatalog.run(plan, clock: .virtual, untilMs: horizon, sampleFrames: false) else { return findings }
         let interval = plan.frameIntervalMs
         let start = plan.windowStartMs
         /// The frame instants (start + k × interval, k ≥ 0) inside [from, to).
@@ -32,7 +36,6 @@ public enum PlanLint {
             return (first, (to - 1 - first) / interval + 1)
         }
         // A frame at t shows the phase whose interval holds t; intervals of zero length hold none.
-        var findings: [String] = []
         for name in run.phaseNames {
             guard let needed = required[name] else { continue }
             var count = 0
@@ -59,6 +62,15 @@ public enum PlanLint {
             findings.append(advice)
         }
         return findings
+    }
+
+    /// How far the lint runs the plan, in ms since the start: the window's end plus twice the
+    /// script's length (its beats' latencies and holds, or its last timed event) or the window's,
+    /// whichever is longer, but at most ``lookAheadLimitMs`` past the window.
+    public static func horizonMs(for plan: CapturePlan) -> Int {
+        let scriptMs = plan.script.reduce(0) { $0 + plan.effectiveLatencyMs(of: $1) + $1.holdMs }
+        let eventsMs = plan.ordersEvents.map(\.atMs).max() ?? 0
+        return plan.windowEndMs + min(lookAheadLimitMs, 2 * max(scriptMs, eventsMs, plan.windowMs))
     }
 
     private static func ordinal(_ n: Int) -> String {

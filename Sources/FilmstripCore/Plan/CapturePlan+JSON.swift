@@ -5,6 +5,7 @@ extension CapturePlan {
     static let planKeys = [
         "bench", "summary", "panels", "mode", "slowMotion", "script", "windowStartMs", "windowMs",
         "frameIntervalMs", "frameCount", "scale", "stills", "expect", "flashThresholdMs", "loaderPolicies", "settings",
+        "extendToSettle",
     ]
 
     /// Reads and validates a capture plan.
@@ -21,7 +22,8 @@ extension CapturePlan {
     /// (required, > 0), exactly one of `frameIntervalMs` or `frameCount` (which must divide the
     /// window), `scale` (1...8, default 2), `stills` (`name`, `atMs` inside the window), and
     /// `expect` with `minFrames` and `maxSharePercent` keyed by phase (each replaces its default:
-    /// every phase in ≥ 1 frame; loading ≤ 50%). Unknown members are errors.
+    /// every phase in ≥ 1 frame; loading ≤ 50%), `extendToSettle` (default false; see
+    /// ``settled()``). Unknown members are errors.
     ///
     /// - Parameters:
     ///   - data: the file's bytes.
@@ -199,6 +201,7 @@ extension CapturePlan {
             slowMotion: slowMotion, script: script, windowStartMs: windowStartMs, windowMs: windowMs,
             frameIntervalMs: interval, scale: scale, stills: stills, expect: expect,
             flashThresholdMs: flashThresholdMs, loaderPolicies: policies, ordersEvents: ordersEvents, ordersSettings: ordersSettings)
+        extendToSettle = try root.bool("extendToSettle") ?? false
 
         if mode == .cycle && bench.name != "orders" {
             let cycleMs = script.reduce(0) { $0 + effectiveLatencyMs(of: $1) + $1.holdMs }

@@ -88,6 +88,9 @@ public struct CapturePlan: Hashable, Sendable {
     public var flashThresholdMs: Int
     /// Panel → the loader policy it follows, where the plan overrides the panel's preset.
     public var loaderPolicies: [String: LoaderPolicy]
+    /// Plan member `extendToSettle` (default false): ``settled()`` extends the window to the
+    /// first frame instant at or after the last scripted change, so the final state is filmed.
+    public var extendToSettle: Bool = false
 
     public init(
         name: String, summary: String = "", bench: String, panels: [String], mode: Mode,

@@ -58,6 +58,12 @@ public enum BenchCatalog {
     /// - Throws: ``RunError`` when the bench schedules work without end (naming the bench, the
     ///   instant and its last event) or does not stop when the run ends.
     public static func run(_ plan: CapturePlan, clock: ClockKind, untilMs: Int? = nil, sampleFrames: Bool = true) throws(RunError) -> RecordedRun {
+        var run = try runOnce(plan, clock: clock, untilMs: untilMs, sampleFrames: sampleFrames)
+        if sampleFrames { run.pendingAtEnd = PendingWork.scan(plan)?.next }
+        return run
+    }
+
+    private static func runOnce(_ plan: CapturePlan, clock: ClockKind, untilMs: Int?, sampleFrames: Bool) throws(RunError) -> RecordedRun {
         switch plan.bench {
         case "inbox":
             let bench = InboxBench(script: plan.script, mode: plan.mode, slowMotion: plan.slowMotion)
@@ -178,7 +184,8 @@ struct RunAssembler<B: Bench> {
             } ?? []
             return FrameRecord(
                 index: index, scheduledMs: instant, tMs: sample.tMs,
-                phase: sample.phase.map { bench.phaseName(of: $0) }, panels: depictions, sampleIndex: position)
+                phase: sample.phase.map { bench.phaseName(of: $0) },
+                panels: depictions, sampleIndex: position)
         }
         let frames = frameInstants.enumerated().map { frame(index: $0.offset, at: $0.element) }
         let stills = sampleFrames

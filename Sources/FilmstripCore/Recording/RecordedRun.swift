@@ -137,6 +137,9 @@ public struct RecordedRun: Sendable {
     public let violations: [String: [Segment]]
     /// The bench's counts, e.g. `ignoredTaps`.
     public let counters: [String: Int]
+    /// The next scripted phase change at or after the window's end, found by running the script
+    /// past it on the virtual clock; nil when the bench has settled (or for the lint's own runs).
+    public internal(set) var pendingAtEnd: PendingChange?
     let draw: @Sendable (_ sampleIndex: Int, _ font: BitmapFont, _ scale: Int) -> RenderedFrame?
 
     /// Draws `frame` (a frame or a still of this run) at `scale` (default: the plan's);
