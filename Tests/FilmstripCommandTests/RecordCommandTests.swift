@@ -1,4 +1,5 @@
 import FilmstripPNG
+import FilmstripReports
 import FilmstripRaster
 import Foundation
 import Testing
@@ -117,10 +118,17 @@ import Testing
         try Data(try PNGCodec.encode(canvas, settings: .plainRGBA)).write(to: frame)
         #expect(try CommandRunner.run(["check"], in: workspace).status == 0)
 
-        // Change two pixels: the check fails and says where.
+        // Change two pixels, and the recorded digest with them (a frame recorded by other code):
+        // the digests differ, so check decodes the file, fails and says where.
         canvas.setPixel(x: 5, y: 7, to: .white)
         canvas.setPixel(x: 9, y: 8, to: .white)
         try Data(try PNGCodec.encode(canvas)).write(to: frame)
+        let reportFile = workspace.appendingPathComponent("captures/inbox-pinned-failed/report.json")
+        var report = try String(contentsOf: reportFile, encoding: .utf8)
+        let digest = PixelDigest.sha256(of: try PNGCodec.decode(Array(try Data(contentsOf: frame))), scale: 1)
+        let recordedDigest = try #require(RunReport.read(Data(report.utf8))?.frames[3].pixelsSHA256)
+        report = report.replacingOccurrences(of: recordedDigest, with: digest)
+        try Data(report.utf8).write(to: reportFile)
         let drifted = try CommandRunner.run(["check"], in: workspace)
         #expect(drifted.status == 1)
         #expect(drifted.stdout.contains("mismatch: captures/inbox-pinned-failed/frames/0003.png: 2 pixels differ from a fresh render, within x 5…9, y 7…8"), "\(drifted.stdout)")

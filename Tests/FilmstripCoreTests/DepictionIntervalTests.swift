@@ -59,4 +59,14 @@ import Testing
         #expect(loader.visibleMs == visibleMs)
         #expect(loader.flashes == (isFlash ? [Segment(name: "spinner", enterMs: 0, exitMs: visibleMs)] : []))
     }
+
+    @Test func heldBackContentIsListedWithItsReadyAndPaintedTimes() throws {
+        // Data at 600; the 500/500 panel's loader appeared at 500 and stays until 1,000.
+        let analysis = Analysis(try BenchCatalog.run(try TestSupport.shippedPlan("scenes-inside-minimum"), clock: .virtual))
+        let loader = try #require(analysis.loaders.first { $0.panel == "delayedMinimum" })
+        #expect(loader.heldBackMs == 400)
+        #expect(loader.heldBack == [HeldBack(readyMs: 600, paintedMs: 1000)])
+        #expect(loader.heldBackSummary == "held back 400 ms (ready 600 ms, painted 1,000 ms)")
+        #expect(analysis.loaders.first { $0.panel == "immediate" }?.heldBack == [])
+    }
 }

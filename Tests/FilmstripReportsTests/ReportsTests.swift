@@ -113,6 +113,21 @@ import Testing
         ])
     }
 
+    @Test func captionsAndAltTextCarryThePhasesPayloadEscaped() throws {
+        var plan = Self.plan
+        plan.script = [Beat(reply: .failed(message: #"<b>"409" & co</b>"#), latencyMs: 500)]
+        plan.stills = []
+        let run = try BenchCatalog.run(plan, clock: .virtual)
+        #expect(run.frames.map { $0.phaseDetail ?? "-" } == ["elapsed 0 ms", "elapsed 250 ms", #"<b>"409" & co</b>"#, #"<b>"409" & co</b>"#])
+        let report = RunReport(run: run, analysis: Analysis(run), lint: [], renderedStills: [], withFiles: true)
+        #expect(report.frames.map { $0.phaseDetail ?? "-" } == run.frames.map { $0.phaseDetail ?? "-" })
+        let html = ContactSheet.html(report: report, run: run, analysis: Analysis(run))
+        #expect(html.contains(##"alt="#1 · 250 ms · loading: elapsed 250 ms""##))
+        #expect(html.contains(##"alt="#2 · 500 ms · failed: &lt;b&gt;&quot;409&quot; &amp; co&lt;/b&gt;""##))
+        #expect(html.contains(##"<figcaption>#2 · 500 ms · failed: &lt;b&gt;&quot;409&quot; &amp; co&lt;/b&gt;<br>"##))
+        #expect(!html.contains("<b>\"409"))
+    }
+
     @Test func contactSheetShowsVerdictBarsTablesAndEveryFrame() throws {
         let (run, analysis, report) = try Self.make()
         let html = ContactSheet.html(report: report, run: run, analysis: analysis)

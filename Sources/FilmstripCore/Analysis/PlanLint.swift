@@ -51,7 +51,16 @@ public enum PlanLint {
             if let reachedAt, reachedAt <= lastFrame { continue }
             let which = needed == 1 ? "first captured" : "captured for the \(ordinal(needed)) time"
             guard let reachedAt else {
-                findings.append("the script never reaches \(name) in \(Quantity.frames(needed)) within \(Quantity.ms(horizon)); add the beats or events that lead to it")
+                let looked = horizonDescription(for: plan)
+                // Reached, but never for longer than 0 ms: a zero hold, not a missing beat.
+                let entered = run.phaseSegments.contains { $0.name == name && $0.enterMs < horizon }
+                let zeroHolds = plan.script.enumerated().filter { $0.element.reply.name == name && $0.element.holdMs == 0 }.map { $0.offset + 1 }
+                if entered, !run.phaseSegments.contains(where: { $0.name == name && $0.durationMs > 0 && $0.enterMs < horizon }), !zeroHolds.isEmpty {
+                    let beats = zeroHolds.count == 1 ? "beat \(zeroHolds[0]) has" : "beats \(Quantity.list(zeroHolds.map(String.init))) have"
+                    findings.append("\(name) is reached but on screen for 0 ms each time, \(looked): \(beats) holdMs 0 (the default), so the next beat starts the instant its reply lands; a holdMs of at least \(Quantity.ms(interval)) (one frame interval) would capture it")
+                } else {
+                    findings.append("the script never reaches \(name) in \(Quantity.frames(needed)) \(looked); add the beats or events that lead to it")
+                }
                 continue
             }
             var advice = "\(name) is \(which) at \(Quantity.ms(reachedAt)), after the window ends at \(Quantity.ms(plan.windowEndMs)): a window of at least \(Quantity.ms(reachedAt - start + 1)) at the same \(Quantity.ms(interval)) frame interval would capture it, or beats that reach it \(Quantity.ms(reachedAt - lastFrame)) sooner"
@@ -71,6 +80,25 @@ public enum PlanLint {
         let scriptMs = plan.script.reduce(0) { $0 + plan.effectiveLatencyMs(of: $1) + $1.holdMs }
         let eventsMs = plan.ordersEvents.map(\.atMs).max() ?? 0
         return plan.windowEndMs + min(lookAheadLimitMs, 2 * max(scriptMs, eventsMs, plan.windowMs))
+    }
+
+    /// Where the lint looked, in words: `within 0–3,000 ms of the run (the window's end, 1,000 ms,
+    /// plus twice the window's 1,000 ms)`, or `… plus 600,000 ms, the lint's limit`.
+    static func horizonDescription(for plan: CapturePlan) -> String {
+        let scriptMs = plan.script.reduce(0) { $0 + plan.effectiveLatencyMs(of: $1) + $1.holdMs }
+        let eventsMs = plan.ordersEvents.map(\.atMs).max() ?? 0
+        let longest = max(scriptMs, eventsMs, plan.windowMs)
+        let reason: String
+        if 2 * longest > lookAheadLimitMs {
+            reason = "plus \(Quantity.ms(lookAheadLimitMs)), the lint's limit"
+        } else if longest == plan.windowMs {
+            reason = "plus twice the window's \(Quantity.ms(plan.windowMs))"
+        } else if longest == scriptMs {
+            reason = "plus twice the script's \(Quantity.ms(scriptMs)) of latencies and holds"
+        } else {
+            reason = "plus twice its last event's time, \(Quantity.ms(eventsMs))"
+        }
+        return "within 0–\(Quantity.ms(horizonMs(for: plan))) of the run (the window's end, \(Quantity.ms(plan.windowEndMs)), \(reason))"
     }
 
     private static func ordinal(_ n: Int) -> String {

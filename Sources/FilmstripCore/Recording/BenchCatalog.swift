@@ -185,6 +185,7 @@ struct RunAssembler<B: Bench> {
             return FrameRecord(
                 index: index, scheduledMs: instant, tMs: sample.tMs,
                 phase: sample.phase.map { bench.phaseName(of: $0) },
+                phaseDetail: sample.phase.flatMap { bench.phaseDetail(of: $0, atMs: sample.tMs) },
                 panels: depictions, sampleIndex: position)
         }
         let frames = frameInstants.enumerated().map { frame(index: $0.offset, at: $0.element) }

@@ -74,6 +74,9 @@ public struct FrameRecord: Hashable, Sendable {
     public var tMs: Int
     /// The phase on screen; nil for a frame dropped because it could not be taken on time.
     public var phase: String?
+    /// The phase's payload in words at the frame's time (`ASC 409 · version already exists`,
+    /// `elapsed 1,093 ms`, `3 rows`); nil when it has none or the frame was dropped.
+    public var phaseDetail: String?
     /// Each panel's depiction, left to right (empty when dropped).
     public var panels: [PanelDepiction]
     /// Which capture sample holds this frame's phase value.

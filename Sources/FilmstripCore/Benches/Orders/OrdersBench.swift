@@ -47,6 +47,24 @@ public final class OrdersBench: Bench {
 
     public func phaseName(of phase: OrdersPhase) -> String { phase.name }
 
+    /// What the state holds beyond its name: the rows, the query, the last failure (status and
+    /// message), the request in flight with its elapsed time at `timeMs`, and `offline`; e.g.
+    /// `3 rows · error 503 HTTP 503 · request 3 (refresh), elapsed 100 ms`. Nil when it holds none.
+    public func phaseDetail(of phase: OrdersPhase, atMs timeMs: Int) -> String? {
+        var parts: [String] = []
+        switch phase.content {
+        case .rows(let rows): parts.append(Quantity.count(rows.count, "row"))
+        case .noResults(let query): parts.append("query \"\(query)\"")
+        case .emptyFirstUse, .none: break
+        }
+        if let error = phase.error { parts.append("error \(error.status) \(error.message)") }
+        if let request = phase.inFlight {
+            parts.append("request \(request.id) (\(request.reason.rawValue)), elapsed \(Quantity.ms(max(0, timeMs - request.startedAtMs)))")
+        }
+        if !phase.online { parts.append("offline") }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
+    }
+
     /// `ignoredTaps`: taps ignored because a request was in flight. `lateReplies`: replies that
     /// arrived for a superseded request (a reopen, a new search, a lost connection) and were
     /// ignored; each is in the timeline at its arrival, naming its request.
