@@ -111,7 +111,7 @@ struct RunAssembler<B: Bench> {
         let endMs = max(plan.windowEndMs, untilMs ?? 0)
         let recorder = Recorder(
             bench: bench, instants: instants, endMs: endMs,
-            lateToleranceMs: max(1, plan.frameIntervalMs / 2), benchName: plan.bench)
+            lateToleranceMs: FrameDeadline.toleranceMs(frameIntervalMs: plan.frameIntervalMs), benchName: plan.bench)
         let capture = clock == .virtual ? try recorder.recordVirtual() : try recorder.recordReal()
 
         let bench = self.bench
