@@ -320,3 +320,33 @@ import Testing
         #expect(files["report.json"] != nil)
     }
 }
+
+/// Issue 8's inputs, judged by the built binary.
+@Suite struct TimingTruthCommandTests {
+    func check(_ fixture: String, _ extra: [String] = []) throws -> CommandRunner.Result {
+        try CommandRunner.run(["check", "--no-compare"] + extra + [CommandRunner.fixtures.appendingPathComponent(fixture).path], in: CommandRunner.root)
+    }
+
+    @Test func aSpinnerThatNeverLeavesIsOneIntervalAndPasses() throws {
+        let result = try check("issue8-scenes-one-loader.json")
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.stdout.contains("  loader immediate: visible 800 ms, no flash, held back 0 ms, blank 0 ms\n"))
+        #expect(result.stdout.contains("  verdict: passed\n"))
+        let cycle = try check("issue8-scenes-fast-cycle.json")
+        #expect(cycle.stdout.contains("  loader immediate: visible 1,000 ms, no flash, held back 0 ms, blank 0 ms\n"), "\(cycle.stdout)")
+    }
+
+    @Test func theOrdersBannerStaysWhileTheStateHoldsTheError() throws {
+        let result = try check("issue8-orders-banner.json")
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.stdout.contains("  verdict: passed\n"))
+    }
+
+    @Test func pendingWorkAtTheWindowsEndIsLinted() throws {
+        let result = try check("issue8-inbox-pending.json")
+        #expect(result.stderr.contains(#"lint: a scripted change falls after the window ends at 2,350 ms: loaded at 2,700 ms (beat 1: reply loaded landed); a window of at least 2,701 ms at the same 100 ms frame interval would include it (its first frame is at 2,700 ms), or set "extendToSettle": true"#), "\(result.stderr)")
+        // The inbox's default dominance limit (loading ≤ 50%) still applies: 24 of 24 frames.
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("loading filled 24 of 24 frames (2.4 s of 2.4 s, limit 50%)"))
+    }
+}
