@@ -1,7 +1,7 @@
 // swift-tools-version: 6.0
 // filmstrip: records filmstrips of async-state UI benches and measures them.
 // Targets follow the data flow in docs/ARCHITECTURE.md, with no back edges:
-// CLibPNG → CPNGShim, CZlib → FilmstripPNG; FilmstripRaster → FilmstripCore → FilmstripReports;
+// CLibPNG → CPNGShim, CZlib, CLibCrypto → FilmstripPNG; FilmstripRaster → FilmstripCore → FilmstripReports;
 // Filmstrip (the library users import) re-exports those; FilmstripSeedBenches (the three seed
 // benches, written on the public API); FilmstripCLI (the only target that touches files,
 // environment and terminal) → filmstrip, and FilmstripTesting for users' test suites.
@@ -32,9 +32,14 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
+        .systemLibrary(
+            name: "CLibCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
         .target(name: "CPNGShim", dependencies: ["CLibPNG"]),
         .target(name: "FilmstripRaster", swiftSettings: swiftSettings),
-        .target(name: "FilmstripPNG", dependencies: ["CPNGShim", "CZlib", "FilmstripRaster"], swiftSettings: swiftSettings),
+        .target(name: "FilmstripPNG", dependencies: ["CPNGShim", "CZlib", "CLibCrypto", "FilmstripRaster"], swiftSettings: swiftSettings),
         .target(name: "FilmstripCore", dependencies: ["FilmstripRaster"], swiftSettings: swiftSettings),
         .target(name: "FilmstripReports", dependencies: ["FilmstripCore", "FilmstripRaster"], swiftSettings: swiftSettings),
         .target(name: "Filmstrip", dependencies: ["FilmstripCore", "FilmstripRaster", "FilmstripPNG", "FilmstripReports"], swiftSettings: swiftSettings),

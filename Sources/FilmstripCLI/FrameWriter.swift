@@ -5,7 +5,7 @@ import Synchronization
 
 /// `record`'s image sink: encodes every image of a run as PNG, on all cores, and writes it.
 ///
-/// An image with at most 256 colours is indexed at 1× (in ``prepare(_:_:scale:)``) and written
+/// An image with at most 256 colours is indexed at 1× (in ``prepare(_:_:scale:pixelsSHA256:)``) and written
 /// as a palette PNG expanded by the scale; others as RGBA. An image identical to one already
 /// written in this run (same scale and pixels: a hash of the indexed pixels, then a full
 /// comparison) is not encoded again: the bytes already encoded are written again. Whether an
@@ -58,7 +58,7 @@ final class FrameWriter: ImageSink {
     /// The counts so far.
     var statistics: Statistics { counts.withLock { $0 } }
 
-    func prepare(_ path: String, _ canvas: Canvas, scale: Int) -> Prepared {
+    func prepare(_ path: String, _ canvas: Canvas, scale: Int, pixelsSHA256: String?) -> Prepared {
         var hasher = Hasher()
         hasher.combine(scale)
         let pixels: Prepared.Pixels

@@ -8,17 +8,35 @@ import Synchronization
 /// Collects one sentence per mismatch, naming the recorded file and the difference. Thread-safe.
 final class OutputComparison: ImageSink {
     private let folder: String
+    /// Path → the recorded report's `pixelsSHA256` for that image.
+    private let recordedDigests: [String: String]
     private let mismatches = Mutex<[String: String]>([:])
     private let seen = Mutex<Set<String>>([])
+    private let decodedCount = Mutex(0)
 
-    init(folder: String) {
+    /// - Parameter recordedDigests: path → `pixelsSHA256` as the recorded report lists them.
+    init(folder: String, recordedDigests: [String: String] = [:]) {
         self.folder = folder
+        self.recordedDigests = recordedDigests
     }
 
+    /// How many recorded images were decoded (those without a recorded digest, or whose digest
+    /// differed from a fresh render's).
+    var decodedImages: Int { decodedCount.withLock { $0 } }
+
     /// Compares one fresh image (`canvas` enlarged by `scale`) with the recorded file of the
-    /// same name, on any thread.
-    func prepare(_ path: String, _ canvas: Canvas, scale: Int) {
+    /// same name, on any thread: by digest first, when both the recorded report and the fresh
+    /// render have one (equal digests: a match, nothing decoded); by decoded pixels otherwise.
+    func prepare(_ path: String, _ canvas: Canvas, scale: Int, pixelsSHA256: String?) {
+        if let fresh = pixelsSHA256, let old = recordedDigests[path], old == fresh {
+            seen.withLock { _ = $0.insert(path) }
+            if !FileManager.default.fileExists(atPath: "\(folder)/\(path)") {
+                record(path, "\(folder)/\(path): missing; a fresh run writes it")
+            }
+            return
+        }
         guard let recorded = recorded(path) else { return }
+        decodedCount.withLock { $0 += 1 }
         let file = "\(folder)/\(path)"
         let width = canvas.width * scale
         let height = canvas.height * scale

@@ -1,4 +1,5 @@
 import FilmstripCore
+import FilmstripPNG
 import FilmstripRaster
 import FilmstripReports
 import Foundation
@@ -46,6 +47,7 @@ struct OutputRenderer {
         let scale = run.plan.scale
         let missing = Mutex<[Unicode.Scalar]>([])
         let stillPanels = Mutex<[Int: [PanelRendering]]>([:])
+        let digests = Mutex<[Int: String]>([:])
         @Sendable func note(_ scalars: [Unicode.Scalar]) {
             guard !scalars.isEmpty else { return }
             missing.withLock { known in
@@ -76,6 +78,7 @@ struct OutputRenderer {
                 let path: String
                 let canvas: Canvas
                 let imageScale: Int
+                var digest: String?
                 switch batch[position] {
                 case .strip:
                     guard let drawn = strip.withLock({ $0.take() }) else { return }
@@ -84,6 +87,8 @@ struct OutputRenderer {
                     guard let rendered = run.render(frames[index], font: font, scale: 1) else { return }
                     note(rendered.missing)
                     (path, canvas, imageScale) = (OutputLayout.framePath(frames[index].index), rendered.canvas, scale)
+                    digest = PixelDigest.sha256(of: rendered.canvas, scale: scale)
+                    digests.withLock { $0[frames[index].index] = digest }
                 case .still(let index):
                     let still = run.stills[index]
                     guard let rendered = run.render(still.frame, font: font, scale: 1) else { return }
@@ -91,7 +96,7 @@ struct OutputRenderer {
                     stillPanels.withLock { $0[index] = rendered.panels }
                     (path, canvas, imageScale) = (OutputLayout.stillPath(still.name), rendered.canvas, scale)
                 }
-                let result = sink.prepare(path, canvas, scale: imageScale)
+                let result = sink.prepare(path, canvas, scale: imageScale, pixelsSHA256: digest)
                 prepared.withLock { $0[position] = result }
             }
             try sink.finish(prepared.withLock { $0.compactMap { $0 } })
@@ -99,7 +104,7 @@ struct OutputRenderer {
         }
 
         let panels = stillPanels.withLock { table in run.stills.indices.map { table[$0] ?? [] } }
-        let report = RunReport(run: run, analysis: analysis, lint: lint, renderedStills: panels, withFiles: true)
+        let report = RunReport(run: run, analysis: analysis, lint: lint, renderedStills: panels, withFiles: true, pixelDigests: digests.withLock { $0 })
         try documents(OutputLayout.reportPath) { write throws(CommandError) in try report.writeJSON(write) }
         try documents(OutputLayout.contactSheetPath) { write throws(CommandError) in
             var buffer = Data()

@@ -84,7 +84,7 @@ public enum ContactSheet {
         if !analysis.loaders.isEmpty {
             page += "<h2>Loaders (exact, flash threshold \(Quantity.ms(plan.flashThresholdMs)))</h2>\n<table><tr><th>panel</th><th>visible</th><th>flashes</th><th>held back</th><th>blank</th></tr>\n"
             for stats in analysis.loaders {
-                page += "<tr><td>\(HTML.escape(stats.panel))</td><td>\(Quantity.ms(stats.visibleMs))</td><td>\(HTML.escape(stats.flashSummary))</td><td>\(Quantity.ms(stats.heldBackMs))</td><td>\(Quantity.ms(stats.blankMs))</td></tr>\n"
+                page += "<tr><td>\(HTML.escape(stats.panel))</td><td>\(Quantity.ms(stats.visibleMs))</td><td>\(HTML.escape(stats.flashSummary))</td><td>\(HTML.escape(String(stats.heldBackSummary.dropFirst("held back ".count))))</td><td>\(Quantity.ms(stats.blankMs))</td></tr>\n"
             }
             page += "</table>\n"
             let without = plan.panels.filter { panel in !analysis.loaders.contains { $0.panel == panel } }
@@ -122,7 +122,7 @@ public enum ContactSheet {
             page += "<h2>Stills</h2>\n<div class=\"frames\">\n"
             for still in report.stills {
                 page += figure(
-                    file: still.file, phase: still.phase, border: border(still.phase), caption: "\(still.name) · \(Quantity.ms(still.tMs)) · \(still.phase ?? "dropped")",
+                    file: still.file, phase: still.phase, border: border(still.phase), caption: "\(still.name) · \(Quantity.ms(still.tMs)) · \(still.phase ?? "dropped")" + (still.phaseDetail.map { ": \($0)" } ?? ""),
                     panels: still.panels.map { "\($0.panel): \($0.depiction)" })
             }
             page += "</div>\n"
@@ -133,7 +133,7 @@ public enum ContactSheet {
             let broken = report.violations.filter { $0.frames.contains(frame.index) }
             try emit(figure(
                 file: frame.file, phase: frame.phase, border: border(frame.phase),
-                caption: "#\(frame.index) · \(Quantity.ms(frame.tMs)) · \(frame.phase ?? "dropped (due \(Quantity.ms(frame.scheduledMs)))")",
+                caption: "#\(frame.index) · \(Quantity.ms(frame.tMs)) · \(frame.phase ?? "dropped (due \(Quantity.ms(frame.scheduledMs)))")" + (frame.phaseDetail.map { ": \($0)" } ?? ""),
                 panels: frame.panels.map { "\($0.panel): \($0.depiction)" }, anchor: "frame-\(frame.index)",
                 marks: broken.map { "✗ \($0.panel) breaks \($0.rule)" }))
         }

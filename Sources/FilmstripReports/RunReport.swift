@@ -15,10 +15,16 @@ public struct RunReport: Codable, Hashable, Sendable {
         public var scheduledMs: Int
         /// The phase on screen; nil when dropped.
         public var phase: String?
+        /// The phase's payload in words (failure message, elapsed ms, row count); nil when none.
+        public var phaseDetail: String?
         /// The PNG, relative to the report; nil when no images were written or the frame was dropped.
         public var file: String?
         public var dropped: Bool
         public var panels: [Panel]
+        /// SHA-256 of the frame's decoded pixels at output scale (RGBA8, row-major, top row
+        /// first, 4 bytes per pixel, no padding), 64 lower-case hex digits; nil when no images
+        /// were drawn or the frame was dropped. `check` compares these before decoding any PNG.
+        public var pixelsSHA256: String?
     }
 
     /// One panel's depiction in a frame, with what it drew (stills only).
@@ -36,6 +42,8 @@ public struct RunReport: Codable, Hashable, Sendable {
         public var name: String
         public var tMs: Int
         public var phase: String?
+        /// The phase's payload in words; nil when none.
+        public var phaseDetail: String?
         public var file: String?
         public var panels: [Panel]
     }
@@ -72,6 +80,13 @@ public struct RunReport: Codable, Hashable, Sendable {
         public var flashes: [Flash]
         /// Content ready but held back behind the loader, ms.
         public var heldBackMs: Int
+        /// One stretch of held-back content: data ready at `readyMs`, painted at `paintedMs`.
+        public struct HeldBack: Codable, Hashable, Sendable {
+            public var readyMs: Int
+            public var paintedMs: Int
+        }
+        /// Each stretch of held-back content, in time order.
+        public var heldBack: [HeldBack]
         /// Neither loader nor content, ms.
         public var blankMs: Int
     }
@@ -85,6 +100,16 @@ public struct RunReport: Codable, Hashable, Sendable {
         public var startMs: Int
         public var endMs: Int
         public var frames: [Int]
+    }
+
+    /// The next scripted change after the window.
+    public struct Pending: Codable, Hashable, Sendable {
+        /// When, ms since the start of the run (at or after the window's end).
+        public var atMs: Int
+        /// The phase it enters.
+        public var phase: String
+        /// The event logged at that instant, if any.
+        public var event: String?
     }
 
     /// An observed phase transition.
@@ -130,6 +155,9 @@ public struct RunReport: Codable, Hashable, Sendable {
     public var transitions: [Transition]
     /// The bench's counts (e.g. `ignoredTaps`).
     public var counters: [String: Int]
+    /// The next scripted phase change at or after the window's end (the recording never shows
+    /// it), or nil (`null`) when the bench has settled.
+    public var pendingAtEnd: Nullable<Pending>
     public var checks: [Check]
     public var reasons: [String]
     public var lint: [String]
@@ -143,7 +171,9 @@ public struct RunReport: Codable, Hashable, Sendable {
 
     /// Builds the report of `run`. `renderedStills` carries what each still's panels drew
     /// (same order as `run.stills`); `withFiles` names the image files the record command writes.
-    public init(run: RecordedRun, analysis: Analysis, lint: [String], renderedStills: [[PanelRendering]], withFiles: Bool) {
+    ///
+    /// `pixelDigests` maps a frame's index to its ``Frame/pixelsSHA256``.
+    public init(run: RecordedRun, analysis: Analysis, lint: [String], renderedStills: [[PanelRendering]], withFiles: Bool, pixelDigests: [Int: String] = [:]) {
         let plan = run.plan
         func dwellEntry(_ dwell: Dwell) -> DwellEntry {
             DwellEntry(ms: dwell.ms, frames: dwell.frames, share: Self.rounded(dwell.share), frameShare: Self.rounded(dwell.frameShare))
@@ -160,9 +190,10 @@ public struct RunReport: Codable, Hashable, Sendable {
         scale = plan.scale
         frames = run.frames.map { frame in
             Frame(
-                index: frame.index, tMs: frame.tMs, scheduledMs: frame.scheduledMs, phase: frame.phase,
+                index: frame.index, tMs: frame.tMs, scheduledMs: frame.scheduledMs, phase: frame.phase, phaseDetail: frame.phaseDetail,
                 file: withFiles && !frame.dropped ? OutputLayout.framePath(frame.index) : nil, dropped: frame.dropped,
-                panels: frame.panels.map { Panel(panel: $0.panel, depiction: $0.depiction.id, texts: nil, elements: nil) })
+                panels: frame.panels.map { Panel(panel: $0.panel, depiction: $0.depiction.id, texts: nil, elements: nil) },
+                pixelsSHA256: frame.dropped ? nil : pixelDigests[frame.index])
         }
         droppedFrames = analysis.droppedFrames
         stills = run.stills.enumerated().map { offset, still in
@@ -171,7 +202,7 @@ public struct RunReport: Codable, Hashable, Sendable {
                 ? still.frame.panels.map { Panel(panel: $0.panel, depiction: $0.depiction.id, texts: nil, elements: nil) }
                 : drawn.map { Panel(panel: $0.panel, depiction: $0.depiction.id, texts: $0.texts.map(\.text), elements: $0.elements.map(\.description)) }
             return Still(
-                name: still.name, tMs: still.frame.tMs, phase: still.frame.phase,
+                name: still.name, tMs: still.frame.tMs, phase: still.frame.phase, phaseDetail: still.frame.phaseDetail,
                 file: withFiles && !still.frame.dropped ? OutputLayout.stillPath(still.name) : nil, panels: panels)
         }
         dwell = Dictionary(uniqueKeysWithValues: analysis.phases.map { ($0.name, dwellEntry($0.dwell)) })
@@ -181,7 +212,7 @@ public struct RunReport: Codable, Hashable, Sendable {
         loaders = Dictionary(uniqueKeysWithValues: analysis.loaders.map { stats in
             (stats.panel, Loader(
                 visibleMs: stats.visibleMs, flashes: stats.flashes.map { .init(startMs: $0.enterMs, durationMs: $0.durationMs) },
-                heldBackMs: stats.heldBackMs, blankMs: stats.blankMs))
+                heldBackMs: stats.heldBackMs, heldBack: stats.heldBack.map { .init(readyMs: $0.readyMs, paintedMs: $0.paintedMs) }, blankMs: stats.blankMs))
         })
         flashThresholdMs = plan.flashThresholdMs
         violations = analysis.violations.map {
@@ -191,6 +222,7 @@ public struct RunReport: Codable, Hashable, Sendable {
         }
         transitions = analysis.transitions.map { Transition(from: $0.from, to: $0.to, count: $0.count) }
         counters = run.counters
+        pendingAtEnd = Nullable(run.pendingAtEnd.map { Pending(atMs: $0.atMs, phase: $0.phase, event: $0.event) })
         timeline = run.timeline.map { Entry(tMs: $0.tMs, sequence: $0.sequence, kind: $0.kind.rawValue, text: $0.text) }
         checks = analysis.checks.map { Check(name: $0.name, passed: $0.passed, message: $0.message) }
         reasons = analysis.reasons

@@ -39,7 +39,7 @@ public enum TerminalTable {
             lines.append("  " + cells.joined(separator: "  ").trimmingTrailingSpaces())
         }
         for stats in analysis.loaders {
-            lines.append("  loader \(stats.panel): visible \(Quantity.ms(stats.visibleMs)), \(stats.flashSummary), held back \(Quantity.ms(stats.heldBackMs)), blank \(Quantity.ms(stats.blankMs))")
+            lines.append("  loader \(stats.panel): visible \(Quantity.ms(stats.visibleMs)), \(stats.flashSummary), \(stats.heldBackSummary), blank \(Quantity.ms(stats.blankMs))")
         }
         for panel in plan.panels {
             let broken = analysis.violations.filter { $0.panel == panel }

@@ -26,10 +26,10 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder.path) }
         let writer = FrameWriter(folder: folder)
         let batch = [
-            writer.prepare("frames/0000.png", Self.canvas(marked: 1), scale: 2),
-            writer.prepare("frames/0001.png", Self.canvas(marked: 2), scale: 2),
-            writer.prepare("frames/0002.png", Self.canvas(marked: 1), scale: 2),
-            writer.prepare("frames/0003.png", Self.canvas(marked: 1), scale: 3),
+            writer.prepare("frames/0000.png", Self.canvas(marked: 1), scale: 2, pixelsSHA256: nil),
+            writer.prepare("frames/0001.png", Self.canvas(marked: 2), scale: 2, pixelsSHA256: nil),
+            writer.prepare("frames/0002.png", Self.canvas(marked: 1), scale: 2, pixelsSHA256: nil),
+            writer.prepare("frames/0003.png", Self.canvas(marked: 1), scale: 3, pixelsSHA256: nil),
         ]
         try writer.finish(batch)
         #expect(writer.statistics == FrameWriter.Statistics(palette: 3, rgba: 0, repeated: 1, bytes: writer.statistics.bytes))
@@ -45,17 +45,17 @@ import Testing
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: folder.path) }
         let writer = FrameWriter(folder: folder)
-        try writer.finish([writer.prepare("frames/0000.png", Self.canvas(marked: 4), scale: 1)])
+        try writer.finish([writer.prepare("frames/0000.png", Self.canvas(marked: 4), scale: 1, pixelsSHA256: nil)])
         try writer.finish([
-            writer.prepare("frames/0001.png", Self.canvas(marked: 5), scale: 1),
-            writer.prepare("frames/0002.png", Self.canvas(marked: 4), scale: 1),
+            writer.prepare("frames/0001.png", Self.canvas(marked: 5), scale: 1, pixelsSHA256: nil),
+            writer.prepare("frames/0002.png", Self.canvas(marked: 4), scale: 1, pixelsSHA256: nil),
         ])
         #expect(writer.statistics.palette == 2 && writer.statistics.repeated == 1)
         #expect(folder.read("frames/0002.png") == folder.read("frames/0000.png"))
 
         // If the earlier file no longer holds that image, the repeat is encoded, not copied.
         try Data(try PNGCodec.encode(Self.canvas(marked: 9))).write(to: URL(fileURLWithPath: "\(folder.path)/frames/0000.png"))
-        try writer.finish([writer.prepare("frames/0003.png", Self.canvas(marked: 4), scale: 1)])
+        try writer.finish([writer.prepare("frames/0003.png", Self.canvas(marked: 4), scale: 1, pixelsSHA256: nil)])
         #expect(writer.statistics.palette == 3 && writer.statistics.repeated == 1)
         #expect(try PNGCodec.decode(Array(try #require(folder.read("frames/0003.png")))) == Self.canvas(marked: 4))
     }
@@ -68,7 +68,7 @@ import Testing
         for y in 0..<20 {
             for x in 0..<20 { canvas.setPixel(x: x, y: y, to: Color(red: UInt8(x), green: UInt8(y), blue: 1)) }
         }
-        try writer.finish([writer.prepare("frames/0000.png", canvas, scale: 2)])
+        try writer.finish([writer.prepare("frames/0000.png", canvas, scale: 2, pixelsSHA256: nil)])
         #expect(writer.statistics.rgba == 1 && writer.statistics.palette == 0)
         #expect(try PNGCodec.decode(Array(try #require(folder.read("frames/0000.png")))) == canvas.scaled(by: 2))
     }

@@ -59,6 +59,7 @@ import Testing
         // loaded lands at 18,372 + 1,185 = 19,557, sampled at 20,000. The last frame inside is 10,000.
         let findings = PlanLint.findings(for: TestSupport.seedFailingPlan)
         #expect(findings == [
+            #"a scripted change falls after the window ends at 12,000 ms: empty at 13,185 ms (beat 2: reply empty landed); a window of at least 14,001 ms at the same 2,000 ms frame interval would include it (its first frame is at 14,000 ms), or set "extendToSettle": true"#,
             "empty is first captured at 14,000 ms, after the window ends at 12,000 ms: a window of at least 14,001 ms at the same 2,000 ms frame interval would capture it, or beats that reach it 4,000 ms sooner (the longest: beat 1, loading, 12,000 ms with slow motion 1.5)",
             "failed is first captured at 18,000 ms, after the window ends at 12,000 ms: a window of at least 18,001 ms at the same 2,000 ms frame interval would capture it, or beats that reach it 8,000 ms sooner (the longest: beat 1, loading, 12,000 ms with slow motion 1.5)",
             "loaded is first captured at 20,000 ms, after the window ends at 12,000 ms: a window of at least 20,001 ms at the same 2,000 ms frame interval would capture it, or beats that reach it 10,000 ms sooner (the longest: beat 1, loading, 12,000 ms with slow motion 1.5)",
@@ -73,7 +74,7 @@ import Testing
             mode: .pinned, script: [Beat(reply: .loading, latencyMs: 3_600_000)], windowMs: 1000, intervalMs: 1,
             slowMotion: SlowMotion(permille: 100_000))
         #expect(PlanLint.findings(for: plan) == ["empty", "failed", "loaded"].map {
-            "the script never reaches \($0) in 1 frame within 601,000 ms; add the beats or events that lead to it"
+            "the script never reaches \($0) in 1 frame within 0–601,000 ms of the run (the window's end, 1,000 ms, plus 600,000 ms, the lint's limit); add the beats or events that lead to it"
         })
     }
 
@@ -82,6 +83,24 @@ import Testing
         let findings = PlanLint.findings(for: plan)
         #expect(findings.count == 1)
         #expect(findings.first?.hasPrefix("the script never reaches loaded") == true)
+    }
+
+    @Test func lintStatesItsHorizonExactly() throws {
+        // A 100 ms script in a 1,000 ms window: the lint looks to 1,000 + 2 × 1,000 = 3,000 ms.
+        let plan = TestSupport.plan(mode: .pinned, script: [Beat(reply: .empty, latencyMs: 100)], windowMs: 1000, intervalMs: 100, minFrames: ["loaded": 1], maxSharePercent: [:])
+        #expect(PlanLint.findings(for: plan) == [
+            "the script never reaches loaded in 1 frame within 0–3,000 ms of the run (the window's end, 1,000 ms, plus twice the window's 1,000 ms); add the beats or events that lead to it",
+        ])
+    }
+
+    @Test func lintNamesAZeroHoldAsTheCause() throws {
+        // empty lands at 100 and beat 2 starts at once: empty is on screen for 0 ms, every cycle.
+        let plan = TestSupport.plan(
+            script: [Beat(reply: .empty, latencyMs: 100), Beat(reply: .loaded(rows: ManifestRow.samples), latencyMs: 100, holdMs: 300)],
+            windowMs: 1000, intervalMs: 100, minFrames: ["empty": 1, "loaded": 1], maxSharePercent: [:])
+        #expect(PlanLint.findings(for: plan) == [
+            "empty is reached but on screen for 0 ms each time, within 0–3,000 ms of the run (the window's end, 1,000 ms, plus twice the window's 1,000 ms): beat 1 has holdMs 0 (the default), so the next beat starts the instant its reply lands; a holdMs of at least 100 ms (one frame interval) would capture it",
+        ])
     }
 
     @Test func quantitiesFormatWithIntegersOnly() {

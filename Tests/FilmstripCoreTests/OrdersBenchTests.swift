@@ -1,3 +1,4 @@
+import Foundation
 import FilmstripCore
 import FilmstripSeedBenches
 import FilmstripRaster
@@ -44,7 +45,7 @@ import Testing
         let run = try (try TestSupport.shippedPlan("orders-refresh-error")).run(clock: .virtual)
         #expect(phases(run) == ["loading 0-400", "loaded 400-1200", "refreshing 1200-1600", "loaded 1600-2600", "refreshing 2600-3000", "loaded 3000-3500"])
         let pattern = (run.depictionSegments["pattern"] ?? []).map { "\($0.name) \($0.enterMs)-\($0.exitMs)" }
-        #expect(pattern == ["skeleton 0-400", "rows 400-1200", "rowsRefreshing 1200-1600", "rowsSnackbar 1600-2600", "rowsRefreshing 2600-3000", "rows 3000-3500"])
+        #expect(pattern == ["skeleton 0-400", "rows 400-1200", "rowsRefreshing 1200-1600", "rowsSnackbar 1600-2600", "rowsRefreshingSnackbar 2600-3000", "rows 3000-3500"])
         let analysis = Analysis(run)
         #expect(violations(analysis, "naive") == [
             "loadingPlaceholder 0-400", "refreshKeepsContent 1200-1600", "errorKeepsContent 1600-2600", "refreshKeepsContent 2600-3000",
@@ -171,8 +172,10 @@ import Testing
         // Request 1's reply at 1,000 is ignored; request 2 (sent at 500, 1,000 ms) lands at 1,500.
         // Search "a" (1,600) is superseded by "b" (1,700): its reply at 1,900 is ignored; "b" lands at 2,000.
         #expect(run.timeline.filter { $0.text.hasPrefix("late reply") }.map { "\($0.tMs): \($0.text)" } == [
-            "1000: late reply to request 1 ignored", "1900: late reply to request 3 ignored",
+            "1000: late reply to request 1 (firstLoad, sent at 0 ms) ignored: the request was superseded",
+            "1900: late reply to request 3 (search, sent at 1600 ms) ignored: the request was superseded",
         ])
+        #expect(run.counters["lateReplies"] == 2)
         #expect(phases(run) == ["loading 0-1500", "loaded 1500-1600", "loading 1600-2000", "noResults 2000-2500"])
         #expect(run.frames.filter { $0.tMs >= 1000 && $0.tMs < 1500 }.allSatisfy { $0.phase == "loading" })
     }
@@ -193,5 +196,44 @@ import Testing
     @Test func observedTransitionsAreCountedForTheStateGraph() throws {
         let analysis = Analysis(try (try TestSupport.shippedPlan("orders-refresh-error")).run(clock: .virtual))
         #expect(analysis.transitions.map { "\($0.from)→\($0.to)×\($0.count)" } == ["loading→loaded×1", "loaded→refreshing×2", "refreshing→loaded×2"])
+    }
+
+    @Test func aReplyToAReopenedScreensFirstRequestIsCountedLate() throws {
+        let run = try plan([
+            OrdersEvent(atMs: 0, kind: .serverAnswers(.rows(OrdersEvent.sampleOrders), latencyMs: 1500)),
+            OrdersEvent(atMs: 0, kind: .reopen),
+            OrdersEvent(atMs: 300, kind: .serverAnswers(.rows(OrdersEvent.sampleOrders), latencyMs: 400)),
+            OrdersEvent(atMs: 300, kind: .reopen),
+        ], windowMs: 2000).run(clock: .virtual)
+        #expect(run.counters["lateReplies"] == 1)
+        #expect(run.timeline.filter { $0.text.hasPrefix("late reply") }.map { "\($0.tMs): \($0.text)" } == [
+            "1500: late reply to request 1 (firstLoad, sent at 0 ms) ignored: the request was superseded",
+        ])
+        #expect(phases(run) == ["loading 0-700", "loaded 700-2000"])
+    }
+
+    @Test func aCachedReopenShowsTheOrdersAtOnceAndRevalidatesThemAsARefresh() throws {
+        let plan = try CapturePlan(json: Data("""
+            {"bench": "orders", "settings": {"latencyMs": 400}, "windowMs": 2000, "frameIntervalMs": 100,
+             "script": [{"atMs": 0, "event": "reopen", "cached": true}, {"atMs": 1000, "event": "reopen", "cached": true}]}
+            """.utf8), name: "orders-cached", benches: [.inbox, .scenes, .orders])
+        let run = try (plan).run(clock: .virtual)
+        // Nothing cached at 0: a first load. At 1,000 the orders stay while they revalidate.
+        #expect(phases(run) == ["loading 0-400", "loaded 400-1000", "refreshing 1000-1400", "loaded 1400-2000"])
+        #expect(!run.frames.contains { $0.tMs >= 1000 && $0.phase == "loading" })
+        #expect(run.depictionSegments["pattern"]?.map { "\($0.name) \($0.enterMs)-\($0.exitMs)" } == [
+            "skeleton 0-400", "rows 400-1000", "rowsRefreshing 1000-1400", "rows 1400-2000",
+        ])
+        #expect(requests(run) == ["0: request 1 (firstLoad) sent", "1000: request 2 (refresh) sent"])
+        #expect(Analysis(run).passed)
+    }
+
+    @Test func cachedIsABooleanOnReopenOnly() {
+        #expect(throws: PlanError(path: "$.script[0].cached", message: "expected true or false, found integer")) {
+            try CapturePlan(json: Data(#"{"bench": "orders", "windowMs": 1000, "frameIntervalMs": 100, "script": [{"atMs": 0, "event": "reopen", "cached": 1}]}"#.utf8), name: "x", benches: [.inbox, .scenes, .orders])
+        }
+        #expect(throws: PlanError(path: "$.script[0].cached", message: "the tapRefresh event takes no 'cached'")) {
+            try CapturePlan(json: Data(#"{"bench": "orders", "windowMs": 1000, "frameIntervalMs": 100, "script": [{"atMs": 0, "event": "tapRefresh", "cached": true}]}"#.utf8), name: "x", benches: [.inbox, .scenes, .orders])
+        }
     }
 }

@@ -1,5 +1,6 @@
 import FilmstripCore
 import FilmstripPNG
+import FilmstripReports
 import FilmstripRaster
 import FilmstripTestSupport
 import Foundation
@@ -140,10 +141,17 @@ import Testing
         try Data(try PNGCodec.encode(canvas, settings: .plainRGBA)).write(to: frame)
         #expect(try CommandRunner.run(["check"], in: workspace).status == 0)
 
-        // Change two pixels: the check fails and says where.
+        // Change two pixels, and the recorded digest with them (a frame recorded by other code):
+        // the digests differ, so check decodes the file, fails and says where.
         canvas.setPixel(x: 5, y: 7, to: .white)
         canvas.setPixel(x: 9, y: 8, to: .white)
         try Data(try PNGCodec.encode(canvas)).write(to: frame)
+        let reportFile = workspace.appendingPathComponent("captures/inbox-pinned-failed/report.json")
+        var report = try String(contentsOf: reportFile, encoding: .utf8)
+        let digest = PixelDigest.sha256(of: try PNGCodec.decode(Array(try Data(contentsOf: frame))), scale: 1)
+        let recordedDigest = try #require(RunReport.read(Data(report.utf8))?.frames[3].pixelsSHA256)
+        report = report.replacingOccurrences(of: recordedDigest, with: digest)
+        try Data(report.utf8).write(to: reportFile)
         let drifted = try CommandRunner.run(["check"], in: workspace)
         #expect(drifted.status == 1)
         #expect(drifted.stdout.contains("mismatch: captures/inbox-pinned-failed/frames/0003.png: 2 pixels differ from a fresh render, within x 5…9, y 7…8"), "\(drifted.stdout)")
@@ -333,5 +341,35 @@ import Testing
         #expect(files["frames/0043.png"] == Data("mine".utf8), "never listed: kept")
         #expect(files[".filmstrip-writing"] == nil, "the pending list goes when the recording completes")
         #expect(files["report.json"] != nil)
+    }
+}
+
+/// Issue 8's inputs, judged by the built binary.
+@Suite struct TimingTruthCommandTests {
+    func check(_ fixture: String, _ extra: [String] = []) throws -> CommandRunner.Result {
+        try CommandRunner.run(["check", "--no-compare"] + extra + [CommandRunner.fixtures.appendingPathComponent(fixture).path], in: CommandRunner.root)
+    }
+
+    @Test func aSpinnerThatNeverLeavesIsOneIntervalAndPasses() throws {
+        let result = try check("issue8-scenes-one-loader.json")
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.stdout.contains("  loader immediate: visible 800 ms, no flash, held back 0 ms, blank 0 ms\n"))
+        #expect(result.stdout.contains("  verdict: passed\n"))
+        let cycle = try check("issue8-scenes-fast-cycle.json")
+        #expect(cycle.stdout.contains("  loader immediate: visible 1,000 ms, no flash, held back 0 ms, blank 0 ms\n"), "\(cycle.stdout)")
+    }
+
+    @Test func theOrdersBannerStaysWhileTheStateHoldsTheError() throws {
+        let result = try check("issue8-orders-banner.json")
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.stdout.contains("  verdict: passed\n"))
+    }
+
+    @Test func pendingWorkAtTheWindowsEndIsLinted() throws {
+        let result = try check("issue8-inbox-pending.json")
+        #expect(result.stderr.contains(#"lint: a scripted change falls after the window ends at 2,350 ms: loaded at 2,700 ms (beat 1: reply loaded landed); a window of at least 2,701 ms at the same 100 ms frame interval would include it (its first frame is at 2,700 ms), or set "extendToSettle": true"#), "\(result.stderr)")
+        // The inbox's default dominance limit (loading ≤ 50%) still applies: 24 of 24 frames.
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("loading filled 24 of 24 frames (2.4 s of 2.4 s, limit 50%)"))
     }
 }

@@ -110,6 +110,23 @@ import Testing
         ])
     }
 
+    @Test func captionsAndAltTextCarryThePhasesPayloadEscaped() throws {
+        let plan = try CapturePlan(
+            name: "edge", summary: "a <small> plan", bench: .inbox,
+            settings: InboxSettings(script: [Beat(reply: .failed(message: #"<b>"409" & co</b>"#), latencyMs: 500)]),
+            panels: ["loadedOnly", "allFour"], mode: .pinned, windowMs: 1000, frameIntervalMs: 250, scale: 1,
+            expect: .init(minFrames: ["empty": 1, "failed": 1], maxSharePercent: ["loading": 50]))
+        let run = try plan.run(clock: .virtual)
+        #expect(run.frames.map { $0.phaseDetail ?? "-" } == ["elapsed 0 ms", "elapsed 250 ms", #"<b>"409" & co</b>"#, #"<b>"409" & co</b>"#])
+        let report = RunReport(run: run, analysis: Analysis(run), lint: [], renderedStills: [], withFiles: true)
+        #expect(report.frames.map { $0.phaseDetail ?? "-" } == run.frames.map { $0.phaseDetail ?? "-" })
+        let html = ContactSheet.html(report: report, run: run, analysis: Analysis(run))
+        #expect(html.contains(##"alt="#1 · 250 ms · loading: elapsed 250 ms""##))
+        #expect(html.contains(##"alt="#2 · 500 ms · failed: &lt;b&gt;&quot;409&quot; &amp; co&lt;/b&gt;""##))
+        #expect(html.contains(##"<figcaption>#2 · 500 ms · failed: &lt;b&gt;&quot;409&quot; &amp; co&lt;/b&gt;<br>"##))
+        #expect(!html.contains("<b>\"409"))
+    }
+
     @Test func contactSheetShowsVerdictBarsTablesAndEveryFrame() throws {
         let (run, analysis, report) = try Self.make()
         let html = ContactSheet.html(report: report, run: run, analysis: analysis)

@@ -62,3 +62,19 @@ extension Analysis {
     /// Frame counts per phase.
     public var phaseFrames: [String: Int] { Dictionary(uniqueKeysWithValues: phases.map { ($0.name, $0.dwell.frames) }) }
 }
+
+/// A seeded generator (SplitMix64) for property tests: the same seed gives the same sequence
+/// on every platform, so a failing case can be replayed.
+public struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    public init(seed: UInt64) { state = seed }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

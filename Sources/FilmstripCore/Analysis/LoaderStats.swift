@@ -8,8 +8,12 @@ public struct LoaderStats: Hashable, Sendable {
     /// whole interval [enter, exit) (a flash that crosses the window's start counts with its full
     /// length; a loader still showing when the run stops is not a flash: its length is unknown).
     public var flashes: [Segment]
-    /// Milliseconds the content (or error) was ready but held back behind the loader.
+    /// Milliseconds the content (or error) was ready but held back behind the loader, inside the window.
     public var heldBackMs: Int
+    /// Each stretch of held-back content, in time order: when its data was ready and when it
+    /// was painted (the loader's merged interval ended), in ms since the start of the run, whole
+    /// (not clipped to the window); only stretches that overlap the window are listed.
+    public var heldBack: [HeldBack]
     /// Milliseconds the person saw neither loader nor content.
     public var blankMs: Int
 
@@ -39,15 +43,28 @@ public struct LoaderStats: Hashable, Sendable {
         let shown = spinners.filter { $0.exitMs > windowStartMs && $0.enterMs < windowEndMs }
         let holding = phases.filter { !loadingPhases.contains($0.name) && $0.exitMs > windowStartMs && $0.enterMs < windowEndMs }
         var held = 0
+        var stretches: [HeldBack] = []
         var (i, j) = (0, 0)
         while i < shown.count, j < holding.count {
             let (spinner, phase) = (shown[i], holding[j])
-            let from = max(spinner.enterMs, phase.enterMs, windowStartMs)
-            let to = min(spinner.exitMs, phase.exitMs, windowEndMs)
-            if to > from { held += to - from }
+            let ready = max(spinner.enterMs, phase.enterMs)
+            let painted = min(spinner.exitMs, phase.exitMs)
+            let from = max(ready, windowStartMs)
+            let to = min(painted, windowEndMs)
+            if to > from {
+                held += to - from
+                stretches.append(HeldBack(readyMs: ready, paintedMs: painted))
+            }
             if spinner.exitMs <= phase.exitMs { i += 1 } else { j += 1 }
         }
         heldBackMs = held
+        heldBack = stretches
+    }
+
+    /// `held back 400 ms (ready 600 ms, painted 1,000 ms)` or `held back 0 ms`.
+    public var heldBackSummary: String {
+        let list = heldBack.map { "ready \(Quantity.ms($0.readyMs)), painted \(Quantity.ms($0.paintedMs))" }.joined(separator: "; ")
+        return "held back \(Quantity.ms(heldBackMs))" + (list.isEmpty ? "" : " (\(list))")
     }
 
     /// `1 flash (3 ms at 1,000 ms)`, `2 flashes (…, …)` or `no flash`.
@@ -55,5 +72,18 @@ public struct LoaderStats: Hashable, Sendable {
         guard !flashes.isEmpty else { return "no flash" }
         let list = flashes.map { "\(Quantity.ms($0.durationMs)) at \(Quantity.ms($0.enterMs))" }.joined(separator: ", ")
         return "\(flashes.count) \(flashes.count == 1 ? "flash" : "flashes") (\(list))"
+    }
+}
+
+/// Content that was ready but held back behind a loader kept for its minimum visible time.
+public struct HeldBack: Hashable, Sendable {
+    /// When the data (content or error) was ready, ms since the start of the run.
+    public var readyMs: Int
+    /// When it was painted: the loader left the screen, ms since the start of the run.
+    public var paintedMs: Int
+
+    public init(readyMs: Int, paintedMs: Int) {
+        self.readyMs = readyMs
+        self.paintedMs = paintedMs
     }
 }

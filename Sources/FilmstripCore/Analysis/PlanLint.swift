@@ -16,11 +16,15 @@ public enum PlanLint {
     /// would capture it, or beats that reach it 4,000 ms sooner (the longest: beat 1, loading,
     /// 12,000 ms with slow motion 1.5)`. Empty when every required phase is reachable.
     public static func findings(for plan: CapturePlan) -> [String] {
+        var findings: [String] = []
+        if let pending = PendingWork.scan(plan), pending.nextIsScripted, let next = pending.next {
+            let firstFrame = plan.windowStartMs + (next.atMs - plan.windowStartMs + plan.frameIntervalMs - 1) / plan.frameIntervalMs * plan.frameIntervalMs
+            findings.append("a scripted change falls after the window ends at \(Quantity.ms(plan.windowEndMs)): \(next.summary); a window of at least \(Quantity.ms(firstFrame - plan.windowStartMs + 1)) at the same \(Quantity.ms(plan.frameIntervalMs)) frame interval would include it (its first frame is at \(Quantity.ms(firstFrame))), or set \"extendToSettle\": true")
+        }
         let required = plan.expect.minFrames.filter { $0.value > 0 }
-        guard !required.isEmpty, let lastFrame = plan.frameInstants.last else { return [] }
-        let scriptMs = plan.bench.scriptLength(plan)
-        let horizon = plan.windowEndMs + min(lookAheadLimitMs, 2 * max(scriptMs, plan.windowMs))
-        guard let run = try? plan.run(clock: .virtual, untilMs: horizon, sampleFrames: false) else { return [] }
+        guard !required.isEmpty, let lastFrame = plan.frameInstants.last else { return findings }
+        let horizon = horizonMs(for: plan)
+        guard let run = try? plan.run(clock: .virtual, untilMs: horizon, sampleFrames: false) else { return findings }
         let interval = plan.frameIntervalMs
         let start = plan.windowStartMs
         /// The frame instants (start + k × interval, k ≥ 0) inside [from, to).
@@ -32,7 +36,6 @@ public enum PlanLint {
             return (first, (to - 1 - first) / interval + 1)
         }
         // A frame at t shows the phase whose interval holds t; intervals of zero length hold none.
-        var findings: [String] = []
         for name in run.phaseNames {
             guard let needed = required[name] else { continue }
             var count = 0
@@ -48,7 +51,16 @@ public enum PlanLint {
             if let reachedAt, reachedAt <= lastFrame { continue }
             let which = needed == 1 ? "first captured" : "captured for the \(ordinal(needed)) time"
             guard let reachedAt else {
-                findings.append("the script never reaches \(name) in \(Quantity.frames(needed)) within \(Quantity.ms(horizon)); add the beats or events that lead to it")
+                let looked = horizonDescription(for: plan)
+                // Reached, but never for longer than 0 ms: a zero hold, not a missing beat.
+                let entered = run.phaseSegments.contains { $0.name == name && $0.enterMs < horizon }
+                if entered, !run.phaseSegments.contains(where: { $0.name == name && $0.durationMs > 0 && $0.enterMs < horizon }),
+                   let cause = plan.bench.zeroLengthCause(plan, name)
+                {
+                    findings.append("\(name) is reached but on screen for 0 ms each time, \(looked): \(cause)")
+                } else {
+                    findings.append("the script never reaches \(name) in \(Quantity.frames(needed)) \(looked); add the beats or events that lead to it")
+                }
                 continue
             }
             var advice = "\(name) is \(which) at \(Quantity.ms(reachedAt)), after the window ends at \(Quantity.ms(plan.windowEndMs)): a window of at least \(Quantity.ms(reachedAt - start + 1)) at the same \(Quantity.ms(interval)) frame interval would capture it, or beats that reach it \(Quantity.ms(reachedAt - lastFrame)) sooner"
@@ -58,6 +70,29 @@ public enum PlanLint {
             findings.append(advice)
         }
         return findings
+    }
+
+    /// How far the lint runs the plan, in ms since the start: the window's end plus twice the
+    /// script's length (``BenchDefinition`` says how long one pass of its script lasts) or the
+    /// window's, whichever is longer, but at most ``lookAheadLimitMs`` past the window.
+    public static func horizonMs(for plan: CapturePlan) -> Int {
+        plan.windowEndMs + min(lookAheadLimitMs, 2 * max(plan.bench.scriptLength(plan), plan.windowMs))
+    }
+
+    /// Where the lint looked, in words: `within 0–3,000 ms of the run (the window's end, 1,000 ms,
+    /// plus twice the window's 1,000 ms)`, or `… plus 600,000 ms, the lint's limit`.
+    static func horizonDescription(for plan: CapturePlan) -> String {
+        let scriptMs = plan.bench.scriptLength(plan)
+        let longest = max(scriptMs, plan.windowMs)
+        let reason: String
+        if 2 * longest > lookAheadLimitMs {
+            reason = "plus \(Quantity.ms(lookAheadLimitMs)), the lint's limit"
+        } else if longest == plan.windowMs {
+            reason = "plus twice the window's \(Quantity.ms(plan.windowMs))"
+        } else {
+            reason = "plus twice the script's \(Quantity.ms(scriptMs))"
+        }
+        return "within 0–\(Quantity.ms(horizonMs(for: plan))) of the run (the window's end, \(Quantity.ms(plan.windowEndMs)), \(reason))"
     }
 
     private static func ordinal(_ n: Int) -> String {

@@ -39,4 +39,7 @@ public enum Quantity {
 
     /// `1` → `"1 frame"`, `6` → `"6 frames"`.
     public static func frames(_ count: Int) -> String { count == 1 ? "1 frame" : "\(count) frames" }
+
+    /// `(1, "row")` → `"1 row"`, `(3, "row")` → `"3 rows"`.
+    public static func count(_ count: Int, _ noun: String) -> String { count == 1 ? "1 \(noun)" : "\(grouped(count)) \(noun)s" }
 }

@@ -33,10 +33,14 @@ public protocol Bench: AnyObject, Sendable {
     func phase(atMs timeMs: Int) -> Phase
     /// Counts the bench keeps for the report (e.g. `ignoredTaps`); read after the run.
     var counters: [String: Int] { get }
+    /// The phase's payload in words, for captions and alt text: a failure message, the elapsed
+    /// time of a load at `timeMs` (ms since the start), a row count; nil when it has none.
+    func phaseDetail(of phase: Phase, atMs timeMs: Int) -> String?
 }
 
 extension Bench {
     public var counters: [String: Int] { [:] }
+    public func phaseDetail(of phase: Phase, atMs timeMs: Int) -> String? { nil }
 }
 
 /// A bench's phase value: its cases carry the data a panel draws (`loading(elapsedMs:)`,

@@ -51,6 +51,7 @@ public struct BenchDefinition: Sendable, CustomStringConvertible {
     let runner: @Sendable (CapturePlan, ClockKind, Int?, Bool) throws(RunError) -> RecordedRun
     let scriptLength: @Sendable (CapturePlan) -> Int
     let longestStep: @Sendable (CapturePlan) -> String?
+    let zeroLengthCause: @Sendable (CapturePlan, String) -> String?
 
     /// Defines a bench.
     ///
@@ -74,6 +75,8 @@ public struct BenchDefinition: Sendable, CustomStringConvertible {
     ///     look-ahead; default 0 (the lint looks twice the window ahead).
     ///   - longestStep: a note naming the longest step of the script for lint advice, e.g.
     ///     `beat 1, loading, 12,000 ms`; default none.
+    ///   - zeroLengthCause: why a phase the script reaches is on screen for 0 ms each time, for
+    ///     lint advice (`beat 2 has holdMs 0 (the default), …`); default none.
     public init<B: Bench, Settings: BenchSettings>(
         name: String,
         summary: String,
@@ -89,7 +92,8 @@ public struct BenchDefinition: Sendable, CustomStringConvertible {
         bench: @escaping @Sendable (CapturePlan, Settings) -> B,
         brokenRules: (@Sendable (B.Phase, Depiction, Settings) -> [String])? = nil,
         scriptLengthMs: @escaping @Sendable (Settings, CapturePlan) -> Int = { _, _ in 0 },
-        longestStep: @escaping @Sendable (Settings, CapturePlan) -> String? = { _, _ in nil }
+        longestStep: @escaping @Sendable (Settings, CapturePlan) -> String? = { _, _ in nil },
+        zeroLengthCause: @escaping @Sendable (Settings, CapturePlan, String) -> String? = { _, _, _ in nil }
     ) {
         precondition(!modes.isEmpty, "a bench needs at least one mode")
         self.name = name
@@ -114,6 +118,7 @@ public struct BenchDefinition: Sendable, CustomStringConvertible {
         }
         self.scriptLength = { plan in scriptLengthMs(plan.settings(as: Settings.self), plan) }
         self.longestStep = { plan in longestStep(plan.settings(as: Settings.self), plan) }
+        self.zeroLengthCause = { plan, phase in zeroLengthCause(plan.settings(as: Settings.self), plan, phase) }
     }
 
     /// The style of phase `name`; ``PhaseStyle/unknown`` for a name the bench lacks.

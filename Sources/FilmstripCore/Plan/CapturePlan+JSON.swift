@@ -6,6 +6,7 @@ extension CapturePlan {
     public static let coreMembers = [
         "bench", "summary", "panels", "mode", "slowMotion", "windowStartMs", "windowMs",
         "frameIntervalMs", "frameCount", "scale", "stills", "expect", "flashThresholdMs",
+        "extendToSettle",
     ]
 
     /// Reads and validates a capture plan.
@@ -23,7 +24,8 @@ extension CapturePlan {
     /// or `frameCount` (which must divide the window), `scale` (1...8, default 2), `stills`
     /// (`name`, `atMs` inside the window), `flashThresholdMs` (default 300) and `expect` with
     /// `minFrames` and `maxSharePercent` keyed by phase, `maxFlashes` and `maxHeldBackMs` keyed by
-    /// panel, and `followRules` (each replaces the bench's default). The bench reads its own
+    /// panel, and `followRules` (each replaces the bench's default), `extendToSettle` (default
+    /// false; see ``settled()``). The bench reads its own
     /// members (``BenchDefinition/members``, e.g. `script`). Unknown members are errors.
     ///
     /// - Parameters:
@@ -144,7 +146,8 @@ extension CapturePlan {
         try self.init(
             name: name, summary: try root.string("summary") ?? "", bench: bench, settings: settings, panels: panels,
             mode: mode, slowMotion: slowMotion, windowStartMs: windowStartMs, windowMs: windowMs,
-            frameIntervalMs: interval, scale: scale, stills: stills, expect: expect, flashThresholdMs: flashThresholdMs)
+            frameIntervalMs: interval, scale: scale, stills: stills, expect: expect, flashThresholdMs: flashThresholdMs,
+            extendToSettle: try root.bool("extendToSettle") ?? false)
     }
 
     static func slowMotion(_ value: JSONValue?) throws(PlanError) -> SlowMotion {

@@ -102,6 +102,9 @@ public struct CapturePlan: Sendable {
     public let flashThresholdMs: Int
     /// The bench's own part of the plan, as its definition decoded it.
     public let settings: any BenchSettings
+    /// Plan member `extendToSettle` (default false): ``settled()`` extends the window to the
+    /// first frame instant at or after the last scripted change, so the final state is filmed.
+    public let extendToSettle: Bool
 
     /// Builds and validates a plan in code, with the same limits as a plan file.
     ///
@@ -115,7 +118,7 @@ public struct CapturePlan: Sendable {
         name: String, summary: String = "", bench: BenchDefinition, settings: any BenchSettings,
         panels: [String]? = nil, mode: Mode? = nil, slowMotion: SlowMotion = .off,
         windowStartMs: Int = 0, windowMs: Int, frameIntervalMs: Int, scale: Int = 2,
-        stills: [Still] = [], expect: Expectations? = nil, flashThresholdMs: Int = 300
+        stills: [Still] = [], expect: Expectations? = nil, flashThresholdMs: Int = 300, extendToSettle: Bool = false
     ) throws(PlanError) {
         self.name = name
         self.summary = summary
@@ -131,6 +134,7 @@ public struct CapturePlan: Sendable {
         self.stills = stills
         self.expect = expect ?? bench.defaultExpectations
         self.flashThresholdMs = flashThresholdMs
+        self.extendToSettle = extendToSettle
         try validate()
         try bench.validate(self)
     }
@@ -163,7 +167,7 @@ public struct CapturePlan: Sendable {
             name: name, summary: summary, bench: bench, settings: settings, panels: panels, mode: mode,
             slowMotion: slowMotion, windowStartMs: windowStartMs, windowMs: windowMs, frameIntervalMs: frameIntervalMs,
             scale: scale, stills: stills.filter { $0.atMs < windowStartMs + windowMs }, expect: expect,
-            flashThresholdMs: flashThresholdMs)
+            flashThresholdMs: flashThresholdMs, extendToSettle: extendToSettle)
     }
 
     /// Runs the plan on `clock`: samples every frame instant and still, and logs the timeline until
@@ -173,7 +177,15 @@ public struct CapturePlan: Sendable {
     /// - Throws: ``RunError`` when the bench schedules work without end (naming the bench, the
     ///   instant and its last event) or does not stop when the run ends.
     public func run(clock: ClockKind = .virtual, untilMs: Int? = nil, sampleFrames: Bool = true) throws(RunError) -> RecordedRun {
-        try bench.runner(self, clock, untilMs, sampleFrames)
+        try run(clock: clock, untilMs: untilMs, sampleFrames: sampleFrames, markingPending: sampleFrames)
+    }
+
+    /// ``run(clock:untilMs:sampleFrames:)``; with `markingPending`, the run's
+    /// ``RecordedRun/pendingAtEnd`` is looked up past the window (``PendingWork``).
+    func run(clock: ClockKind, untilMs: Int?, sampleFrames: Bool, markingPending: Bool) throws(RunError) -> RecordedRun {
+        var run = try bench.runner(self, clock, untilMs, sampleFrames)
+        if markingPending { run.pendingAtEnd = PendingWork.scan(self)?.next }
+        return run
     }
 
     /// The limits every plan meets, whichever way it was made.

@@ -74,6 +74,9 @@ public struct FrameRecord: Hashable, Sendable {
     public var tMs: Int
     /// The phase on screen; nil for a frame dropped because it could not be taken on time.
     public var phase: String?
+    /// The phase's payload in words at the frame's time (`ASC 409 · version already exists`,
+    /// `elapsed 1,093 ms`, `3 rows`); nil when it has none or the frame was dropped.
+    public var phaseDetail: String?
     /// Each panel's depiction, left to right (empty when dropped).
     public var panels: [PanelDepiction]
     /// Which capture sample holds this frame's phase value.
@@ -137,6 +140,9 @@ public struct RecordedRun: Sendable {
     public let violations: [String: [Segment]]
     /// The bench's counts, e.g. `ignoredTaps`.
     public let counters: [String: Int]
+    /// The next scripted phase change at or after the window's end, found by running the script
+    /// past it on the virtual clock; nil when the bench has settled (or for the lint's own runs).
+    public internal(set) var pendingAtEnd: PendingChange?
     let draw: @Sendable (_ sampleIndex: Int, _ font: BitmapFont, _ scale: Int) -> RenderedFrame?
 
     /// Draws `frame` (a frame or a still of this run) at `scale` (default: the plan's);

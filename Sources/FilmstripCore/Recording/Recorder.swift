@@ -83,7 +83,7 @@ struct Recorder<B: Bench> {
             for instant in instants {
                 try runUntil(instant)
                 let measured = benchClock.nowMs()
-                let phase = measured - instant > lateToleranceMs ? nil : bench.phase(atMs: measured)
+                let phase = FrameDeadline.isDropped(lateByMs: measured - instant, toleranceMs: lateToleranceMs) ? nil : bench.phase(atMs: measured)
                 samples.append(.init(scheduledMs: instant, tMs: measured, phase: phase))
             }
             try runUntil(endMs)

@@ -13,7 +13,7 @@ struct RunAssembler<B: Bench> {
         let endMs = max(plan.windowEndMs, untilMs ?? 0)
         let recorder = Recorder(
             bench: bench, instants: instants, endMs: endMs,
-            lateToleranceMs: max(1, plan.frameIntervalMs / 2), benchName: plan.bench.name)
+            lateToleranceMs: FrameDeadline.toleranceMs(frameIntervalMs: plan.frameIntervalMs), benchName: plan.bench.name)
         let capture = clock == .virtual ? try recorder.recordVirtual() : try recorder.recordReal()
 
         let bench = self.bench
@@ -32,8 +32,11 @@ struct RunAssembler<B: Bench> {
         }
         let endOfRun = max(endMs, changes.last?.tMs ?? 0)
         /// Named intervals from 0 to the end of the run; `breakpoints` adds instants inside a
-        /// phase where the name may change; adjacent equal names merge.
-        func segments(_ name: (B.Phase, Int) -> String, breakpoints: (B.Phase, Int) -> [Int] = { _, _ in [] }) -> [Segment] {
+        /// phase where the name may change; adjacent equal names merge. With `mergeAcrossZeroLength`
+        /// (what a panel shows), a piece of zero length is dropped before merging, so a phase
+        /// entered and left at one instant does not split the depiction around it: each result is
+        /// a maximal stretch of one name. Phases keep their zero-length pieces (transitions count them).
+        func segments(_ name: (B.Phase, Int) -> String, breakpoints: (B.Phase, Int) -> [Int] = { _, _ in [] }, mergeAcrossZeroLength: Bool = false) -> [Segment] {
             var result: [Segment] = []
             for (index, change) in changes.enumerated() {
                 let exit = index + 1 < changes.count ? changes[index + 1].tMs : endOfRun
@@ -41,6 +44,7 @@ struct RunAssembler<B: Bench> {
                 let starts = [change.tMs] + inside
                 for (position, start) in starts.enumerated() {
                     let end = position + 1 < starts.count ? starts[position + 1] : exit
+                    if mergeAcrossZeroLength, end == start { continue }
                     let label = name(change.phase, start)
                     if let last = result.last, last.name == label {
                         result[result.count - 1].exitMs = end
@@ -57,14 +61,16 @@ struct RunAssembler<B: Bench> {
         for panel in panels {
             depictionSegments[panel.id] = segments(
                 { panel.depiction(for: $0, atMs: $1).id },
-                breakpoints: { panel.depictionChanges(in: $0, enteredAtMs: $1) })
+                breakpoints: { panel.depictionChanges(in: $0, enteredAtMs: $1) },
+                mergeAcrossZeroLength: true)
             guard let rules else { continue }
             // One pass per rule: a segment named by the rule while broken, "" while kept.
             var broken: [Segment] = []
             for rule in Set(changes.flatMap { rules($0.phase, panel.depiction(for: $0.phase, atMs: $0.tMs)) }).sorted() {
                 broken += segments(
                     { rules($0, panel.depiction(for: $0, atMs: $1)).contains(rule) ? rule : "" },
-                    breakpoints: { panel.depictionChanges(in: $0, enteredAtMs: $1) }
+                    breakpoints: { panel.depictionChanges(in: $0, enteredAtMs: $1) },
+                    mergeAcrossZeroLength: true
                 ).filter { !$0.name.isEmpty }
             }
             violations[panel.id] = broken.sorted { ($0.enterMs, $0.name) < ($1.enterMs, $1.name) }
@@ -80,7 +86,9 @@ struct RunAssembler<B: Bench> {
             } ?? []
             return FrameRecord(
                 index: index, scheduledMs: instant, tMs: sample.tMs,
-                phase: sample.phase.map { $0.name.rawValue }, panels: depictions, sampleIndex: position)
+                phase: sample.phase.map { $0.name.rawValue },
+                phaseDetail: sample.phase.flatMap { bench.phaseDetail(of: $0, atMs: sample.tMs) },
+                panels: depictions, sampleIndex: position)
         }
         let frames = frameInstants.enumerated().map { frame(index: $0.offset, at: $0.element) }
         let stills = sampleFrames

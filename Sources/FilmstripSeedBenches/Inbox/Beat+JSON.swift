@@ -117,6 +117,16 @@ extension Beat {
         script.reduce(0) { $0 + slowMotion.apply(toMs: $1.latencyMs) + $1.holdMs }
     }
 
+    /// Why `phase` is on screen for 0 ms each time the script reaches it, when beats that reply
+    /// it hold it for 0 ms: `beat 2 has holdMs 0 (the default), so the next beat starts the
+    /// instant its reply lands; a holdMs of at least 500 ms (one frame interval) would capture it`.
+    static func zeroHoldCause(_ script: [Beat], phase: String, frameIntervalMs: Int) -> String? {
+        let zeroHolds = script.enumerated().filter { $0.element.reply.name == phase && $0.element.holdMs == 0 }.map { $0.offset + 1 }
+        guard !zeroHolds.isEmpty else { return nil }
+        let beats = zeroHolds.count == 1 ? "beat \(zeroHolds[0]) has" : "beats \(Quantity.list(zeroHolds.map(String.init))) have"
+        return "\(beats) holdMs 0 (the default), so the next beat starts the instant its reply lands; a holdMs of at least \(Quantity.ms(frameIntervalMs)) (one frame interval) would capture it"
+    }
+
     /// The longest beat, for lint advice: `beat 1, loading, 12,000 ms with slow motion 1.5`.
     static func longest(_ script: [Beat], slowMotion: SlowMotion) -> String? {
         guard let (number, beat) = script.enumerated().max(by: { slowMotion.apply(toMs: $0.element.latencyMs) < slowMotion.apply(toMs: $1.element.latencyMs) }) else { return nil }

@@ -37,6 +37,16 @@ public final class InboxBench: Bench {
     }
 
 
+    /// `elapsed 1,093 ms`, the failure message, `3 rows`; nil for empty.
+    public func phaseDetail(of phase: InboxPhase, atMs timeMs: Int) -> String? {
+        switch phase {
+        case .loading(let elapsed): "elapsed \(Quantity.ms(elapsed))"
+        case .empty: nil
+        case .failed(let message): message
+        case .loaded(let rows): Quantity.count(rows.count, "row")
+        }
+    }
+
     public func run(clock: BenchClock, timeline: TimelineLog<InboxPhase>) async {
         var index = 0
         do {

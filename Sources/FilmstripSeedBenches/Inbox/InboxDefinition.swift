@@ -45,5 +45,6 @@ extension BenchDefinition {
         validate: { settings, plan throws(PlanError) in try Beat.validate(settings.script, plan: plan, triggers: [.open]) },
         bench: { plan, settings in InboxBench(script: settings.script, mode: plan.mode, slowMotion: plan.slowMotion) },
         scriptLengthMs: { settings, plan in Beat.length(settings.script, slowMotion: plan.slowMotion) },
-        longestStep: { settings, plan in Beat.longest(settings.script, slowMotion: plan.slowMotion) })
+        longestStep: { settings, plan in Beat.longest(settings.script, slowMotion: plan.slowMotion) },
+        zeroLengthCause: { settings, plan, phase in Beat.zeroHoldCause(settings.script, phase: phase, frameIntervalMs: plan.frameIntervalMs) })
 }

@@ -7,6 +7,9 @@ extension Depiction {
     public static let rowsRefreshing = Depiction("rowsRefreshing")
     /// Rows with a snackbar reporting a failure: content kept after an error.
     public static let rowsSnackbar = Depiction("rowsSnackbar")
+    /// Rows with the snackbar of an earlier failure and the refresh indicator: a refresh runs
+    /// while the error it may resolve is still in the state.
+    public static let rowsRefreshingSnackbar = Depiction("rowsRefreshingSnackbar")
     /// Rows (cached) with a discreet offline indicator.
     public static let rowsOffline = Depiction("rowsOffline")
     /// Empty on first use: a title, one sentence, one primary action.

@@ -33,6 +33,7 @@ public final class OrdersBench: Bench {
     private let slowMotion: SlowMotion
     private let state: Mutex<OrdersPhase>
     private let ignored = Mutex(0)
+    private let late = Mutex(0)
 
     public init(events: [OrdersEvent], settings: OrdersSettings, slowMotion: SlowMotion) {
         self.events = events
@@ -46,8 +47,28 @@ public final class OrdersBench: Bench {
     public func phase(atMs timeMs: Int) -> OrdersPhase { state.withLock { $0 } }
 
 
-    /// Taps ignored because a request was in flight.
-    public var counters: [String: Int] { ["ignoredTaps": ignored.withLock { $0 }] }
+    /// What the state holds beyond its name: the rows, the query, the last failure (status and
+    /// message), the request in flight with its elapsed time at `timeMs`, and `offline`; e.g.
+    /// `3 rows · error 503 HTTP 503 · request 3 (refresh), elapsed 100 ms`. Nil when it holds none.
+    public func phaseDetail(of phase: OrdersPhase, atMs timeMs: Int) -> String? {
+        var parts: [String] = []
+        switch phase.content {
+        case .rows(let rows): parts.append(Quantity.count(rows.count, "row"))
+        case .noResults(let query): parts.append("query \"\(query)\"")
+        case .emptyFirstUse, .none: break
+        }
+        if let error = phase.error { parts.append("error \(error.status) \(error.message)") }
+        if let request = phase.inFlight {
+            parts.append("request \(request.id) (\(request.reason.rawValue)), elapsed \(Quantity.ms(max(0, timeMs - request.startedAtMs)))")
+        }
+        if !phase.online { parts.append("offline") }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
+    }
+
+    /// `ignoredTaps`: taps ignored because a request was in flight. `lateReplies`: replies that
+    /// arrived for a superseded request (a reopen, a new search, a lost connection) and were
+    /// ignored; each is in the timeline at its arrival, naming its request.
+    public var counters: [String: Int] { ["ignoredTaps": ignored.withLock { $0 }, "lateReplies": late.withLock { $0 }] }
 
     public func run(clock: BenchClock, timeline: TimelineLog<OrdersPhase>) async {
         var queue: [Queued] = []
@@ -57,6 +78,9 @@ public final class OrdersBench: Bench {
         var answer = OrdersEvent.Answer.rows(OrdersEvent.sampleOrders)
         var latencyMs = settings.latencyMs
         var current = initialPhase
+        var sent: [Int: OrdersPhase.Request] = [:]
+        /// The orders of the last successful reply: what a cached reopen shows at once.
+        var cache: [ManifestRow]?
 
         func schedule(_ item: Item, atMs due: Int) {
             queue.append(Queued(dueMs: due, sequence: sequence, item: item))
@@ -88,6 +112,7 @@ public final class OrdersBench: Bench {
             nextRequestID += 1
             let request = OrdersPhase.Request(id: nextRequestID, reason: reason, startedAtMs: now)
             current.activity = .fetching(request)
+            sent[request.id] = request
             if reason != .refresh, !current.hasRows || reason == .search { current.content = .none }
             // The last failure stays in the state until a reply replaces it; panels decide what to draw.
             let delay = slowMotion.apply(toMs: latencyMs)
@@ -126,6 +151,20 @@ public final class OrdersBench: Bench {
                         current.query = nil
                         current.retry.failures = 0
                         startRequest(.firstLoad, now)
+                    case .reopenCached:
+                        supersede("the screen reopened", now)
+                        current.error = nil
+                        current.query = nil
+                        current.retry.failures = 0
+                        if let cache {
+                            log("screen reopened on \(cache.count) cached orders; revalidating", now)
+                            current.content = .rows(cache)
+                            startRequest(.refresh, now)
+                        } else {
+                            log("screen reopened with nothing cached", now)
+                            current.content = .none
+                            startRequest(.firstLoad, now)
+                        }
                     case .tapTryAgain:
                         tap("tap Try again", now) {
                             log("tap Try again", now)
@@ -173,13 +212,16 @@ public final class OrdersBench: Bench {
                     }
                 case .reply(let id, let reply):
                     guard let request = current.inFlight, request.id == id else {
-                        log("late reply to request \(id) ignored", now)
+                        late.withLock { $0 += 1 }
+                        let belonged = sent[id].map { " (\($0.reason.rawValue), sent at \($0.startedAtMs) ms)" } ?? ""
+                        log("late reply to request \(id)\(belonged) ignored: the request was superseded", now)
                         break
                     }
                     current.activity = .idle
                     switch reply {
                     case .rows(let rows):
                         current.content = .rows(rows)
+                        cache = rows
                         current.error = nil
                         current.retry.failures = 0
                         log("request \(id): \(rows.count) orders", now)

@@ -27,6 +27,7 @@ extension BenchDefinition {
             DepictionStyle(Depiction.rows.id, color: Color(hex: 0x3DDC97)),
             DepictionStyle(Depiction.rowsRefreshing.id, color: Color(hex: 0x2FA878)),
             DepictionStyle(Depiction.rowsSnackbar.id, color: Color(hex: 0x2FA878)),
+            DepictionStyle(Depiction.rowsRefreshingSnackbar.id, color: Color(hex: 0x2FA878)),
             DepictionStyle(Depiction.rowsOffline.id, color: Color(hex: 0x2FA878)),
             DepictionStyle(Depiction.emptyFirstUse.id, color: Color(hex: 0x5AB0F0)),
             DepictionStyle(Depiction.noResults.id, color: Color(hex: 0x5AB0F0)),
@@ -51,7 +52,7 @@ extension BenchDefinition {
         brokenRules: { phase, depiction, settings in
             OrdersRule.broken(by: depiction, in: phase, layoutKnown: settings.layoutKnown).map(\.rawValue)
         },
-    )
+        scriptLengthMs: { settings, _ in settings.events.map(\.atMs).max() ?? 0 })
 }
 
 extension OrdersSettings {

@@ -1,16 +1,17 @@
 import FilmstripCore
 extension OrdersEvent {
     /// Reads one timed event of an orders plan:
-    /// `{"atMs": 1200, "event": "serverAnswers", "answer": "error", "status": 503, "message": "Service Unavailable", "latencyMs": 900}`.
+    /// `{"atMs": 1200, "event": "serverAnswers", "answer": "error", "status": 503, "message": "Service Unavailable", "latencyMs": 900}`;
+    /// `{"atMs": 1000, "event": "reopen", "cached": true}` reopens on the cached orders.
     static func read(_ value: JSONValue, path: String) throws(PlanError) -> OrdersEvent {
-        let reader = try JSONObjectReader(value, path: path, allowed: ["atMs", "event", "answer", "status", "message", "latencyMs", "rows", "query"])
+        let reader = try JSONObjectReader(value, path: path, allowed: ["atMs", "event", "answer", "status", "message", "latencyMs", "rows", "query", "cached"])
         guard let atMs = try reader.integer("atMs", in: 0...86_400_000, unit: "ms") else {
             throw PlanError(path: reader.path("atMs"), message: "required member is missing; expected the event's instant in ms")
         }
         guard let name = try reader.string("event") else {
             throw PlanError(path: reader.path("event"), message: "required member is missing; expected one of: \(OrdersEvent.names.joined(separator: ", "))")
         }
-        let argumentKeys = ["answer", "status", "message", "latencyMs", "rows", "query"]
+        let argumentKeys = ["answer", "status", "message", "latencyMs", "rows", "query", "cached"]
         func only(_ allowed: [String]) throws(PlanError) {
             for key in argumentKeys where reader.has(key) && !allowed.contains(key) {
                 throw PlanError(path: reader.path(key), message: "the \(name) event takes no '\(key)'")
@@ -18,7 +19,9 @@ extension OrdersEvent {
         }
         let kind: OrdersEvent.Kind
         switch name {
-        case "reopen": try only([]); kind = .reopen
+        case "reopen":
+            try only(["cached"])
+            kind = try reader.bool("cached") == true ? .reopenCached : .reopen
         case "tapTryAgain": try only([]); kind = .tapTryAgain
         case "tapRefresh": try only([]); kind = .tapRefresh
         case "networkOffline": try only([]); kind = .networkOffline

@@ -17,6 +17,11 @@ public struct OrdersEvent: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
         /// The screen opens again: everything on it is dropped and the first load starts.
         case reopen
+        /// The screen opens again on the orders it last loaded (plan: `"reopen"` with
+        /// `"cached": true`), shown at once with the refresh indicator while a refresh
+        /// revalidates them (TanStack Query, SWR, Apollo's cache-and-network). With nothing
+        /// cached yet it is a plain ``reopen``.
+        case reopenCached
         /// The person taps Try again.
         case tapTryAgain
         /// The person pulls to refresh.

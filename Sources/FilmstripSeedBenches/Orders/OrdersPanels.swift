@@ -55,7 +55,8 @@ struct OrdersCanvas {
 
 /// The pattern panel of seed 002: follows every rule. Skeleton for a first load (spinner when
 /// the layout is unknown); rows kept with a small indicator during a refresh; a snackbar for an
-/// error over content; plain words and a Try again that is disabled while in flight; "You're
+/// error over content, kept while the state holds the error (also during the refresh that may
+/// resolve it); plain words and a Try again that is disabled while in flight; "You're
 /// offline" and an offline indicator over cached rows; a first-use empty state with one primary
 /// action; no results that repeats the query and offers to clear it.
 public struct OrdersPatternPanel: Panel {
@@ -72,7 +73,8 @@ public struct OrdersPatternPanel: Panel {
     public func depiction(for phase: OrdersPhase, atMs timeMs: Int) -> Depiction {
         switch phase.name {
         case .loading: layoutKnown ? .skeleton : .spinner
-        case .refreshing: .rowsRefreshing
+        // An error over content stays until a reply resolves it, also while a refresh runs.
+        case .refreshing: phase.error != nil ? .rowsRefreshingSnackbar : .rowsRefreshing
         case .loaded: !phase.online ? .rowsOffline : phase.error != nil ? .rowsSnackbar : .rows
         case .emptyFirstUse: .emptyFirstUse
         case .noResults: .noResults
@@ -91,6 +93,10 @@ public struct OrdersPatternPanel: Panel {
             painter.centeredText("refreshing…", centerX: x, baseline: PanelLayout.height - 8, color: tint, role: .progressIndicator)
         case .rowsSnackbar:
             OrdersCanvas.rows(phase, on: &painter, tint: tint)
+            OrdersCanvas.bar("Couldn't refresh orders", on: &painter, background: Palette.text, color: Palette.header)
+        case .rowsRefreshingSnackbar:
+            OrdersCanvas.rows(phase, on: &painter, tint: tint)
+            painter.centeredText("refreshing…", centerX: x, baseline: PanelLayout.body.maxY - 28, color: tint, role: .progressIndicator)
             OrdersCanvas.bar("Couldn't refresh orders", on: &painter, background: Palette.text, color: Palette.header)
         case .rowsOffline:
             OrdersCanvas.rows(phase, on: &painter, tint: tint)

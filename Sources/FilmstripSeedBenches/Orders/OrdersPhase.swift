@@ -96,7 +96,9 @@ public struct OrdersPhase: BenchPhase, Hashable {
     /// `failed`, `loaded`, `emptyFirstUse` or `noResults`.
     public var name: Name {
         if !online && !hasRows { return .offline }
-        if let request = inFlight { return hasRows && request.reason == .refresh ? .refreshing : .loading }
+        // Rows the state holds stay on screen while any request runs (a first order created
+        // while a search is in flight, say): that is a refresh, not a load.
+        if inFlight != nil { return hasRows ? .refreshing : .loading }
         switch content {
         case .rows: return .loaded
         case .emptyFirstUse: return error == nil ? .emptyFirstUse : .failed

@@ -46,7 +46,9 @@ public enum OrdersRule: String, CaseIterable, Sendable {
             let expected: Depiction = layoutKnown ? .skeleton : .spinner
             return depiction == expected ? [] : [.loadingPlaceholder]
         case .refreshing:
-            return [.rows, .rowsRefreshing].contains(depiction) ? [] : [.refreshKeepsContent]
+            guard [.rows, .rowsRefreshing, .rowsSnackbar, .rowsRefreshingSnackbar].contains(depiction) else { return [.refreshKeepsContent] }
+            if phase.error != nil { return [.rowsSnackbar, .rowsRefreshingSnackbar].contains(depiction) ? [] : [.errorKeepsContent] }
+            return []
         case .loaded:
             if !phase.online { return [.rowsOffline].contains(depiction) ? [] : [.offlineSaysOffline] }
             if phase.error != nil { return depiction == .rowsSnackbar ? [] : [.errorKeepsContent] }

@@ -49,7 +49,8 @@ public struct LoaderPolicyPanel: Panel {
             if policy.loaderCarries(into: start, after: earlier) { return .spinner }
             return timeMs - start >= policy.delayMs ? .spinner : .blank
         case .refreshing:
-            return .rows
+            // The rows with the small "refreshing…" indicator the panel draws below them.
+            return .rowsRefreshing
         default:
             if let schedule = schedule(for: phase), timeMs < schedule.contentFromMs { return .spinner }
             switch phase {
@@ -88,7 +89,7 @@ public struct LoaderPolicyPanel: Panel {
             }
             painter.canvas.stroke(Rect(x: x - 36, y: 104, width: 72, height: 18), with: tint)
             painter.centeredText("Try again", centerX: x, baseline: 117, color: tint, role: .button)
-        default:
+        case .rows, .rowsRefreshing:
             let rows: [ManifestRow]
             switch phase {
             case .loaded(let list, _), .refreshing(let list, _): rows = list
@@ -98,6 +99,8 @@ public struct LoaderPolicyPanel: Panel {
             if case .refreshing = phase {
                 painter.centeredText("refreshing…", centerX: x, baseline: PanelLayout.height - 8, color: tint, role: .progressIndicator)
             }
+        default:
+            break
         }
     }
 }

@@ -27,6 +27,17 @@ public final class ScenesBench: Bench {
     public func phase(atMs timeMs: Int) -> ScenesPhase { shown.withLock { $0 } }
 
 
+    /// `elapsed 300 ms` (a load or a refresh at `timeMs`), the failure message, `3 rows`; nil for empty.
+    public func phaseDetail(of phase: ScenesPhase, atMs timeMs: Int) -> String? {
+        switch phase {
+        case .loading(let start, _): "elapsed \(Quantity.ms(max(0, timeMs - start)))"
+        case .refreshing(let rows, let start): "\(Quantity.count(rows.count, "row")), elapsed \(Quantity.ms(max(0, timeMs - start)))"
+        case .loaded(let rows, _): Quantity.count(rows.count, "row")
+        case .empty: nil
+        case .failed(let message, _): message
+        }
+    }
+
     public func run(clock: BenchClock, timeline: TimelineLog<ScenesPhase>) async {
         var index = 0
         do {

@@ -37,6 +37,7 @@ extension BenchDefinition {
             DepictionStyle(Depiction.emptyMessage.id, color: Color(hex: 0x5AB0F0)),
             DepictionStyle(Depiction.errorRetry.id, color: Color(hex: 0xF0555A)),
             DepictionStyle(Depiction.rows.id, color: Color(hex: 0x3DDC97)),
+            DepictionStyle(Depiction.rowsRefreshing.id, color: Color(hex: 0x2FA878)),
         ],
         panels: LoaderPolicyPanel.presets.map { preset in
             PanelEntry<ScenesPhase, ScenesSettings>(preset.id) { settings in
@@ -57,7 +58,8 @@ extension BenchDefinition {
         },
         bench: { plan, settings in ScenesBench(script: settings.script, mode: plan.mode, slowMotion: plan.slowMotion) },
         scriptLengthMs: { settings, plan in Beat.length(settings.script, slowMotion: plan.slowMotion) },
-        longestStep: { settings, plan in Beat.longest(settings.script, slowMotion: plan.slowMotion) })
+        longestStep: { settings, plan in Beat.longest(settings.script, slowMotion: plan.slowMotion) },
+        zeroLengthCause: { settings, plan, phase in Beat.zeroHoldCause(settings.script, phase: phase, frameIntervalMs: plan.frameIntervalMs) })
 }
 
 extension LoaderPolicyPanel {

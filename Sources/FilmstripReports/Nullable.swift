@@ -1,0 +1,20 @@
+/// An optional that a report writes as JSON `null` when absent, where a plain optional member
+/// would be left out: a reader sees that the field exists and has no value.
+public struct Nullable<Wrapped: Codable & Hashable & Sendable>: Codable, Hashable, Sendable {
+    /// The value, or nil for `null`.
+    public var value: Wrapped?
+
+    public init(_ value: Wrapped?) {
+        self.value = value
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        value = container.decodeNil() ? nil : try container.decode(Wrapped.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        if let value { try container.encode(value) } else { try container.encodeNil() }
+    }
+}

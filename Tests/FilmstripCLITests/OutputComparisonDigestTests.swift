@@ -1,0 +1,25 @@
+@testable import FilmstripCLI
+import FilmstripPNG
+import FilmstripRaster
+import Foundation
+import Testing
+
+/// `check` compares `pixelsSHA256` first and decodes a recorded PNG only when the digests differ.
+@Suite struct OutputComparisonDigestTests {
+    @Test func equalDigestsMatchWithoutDecodingAndADifferentOneDecodes() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("filmstrip-comparison-\(getpid())").path
+        try FileManager.default.createDirectory(atPath: "\(folder)/frames", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // Not a PNG at all: only a digest comparison can call it a match.
+        try Data("not a png".utf8).write(to: URL(fileURLWithPath: "\(folder)/frames/0000.png"))
+        let canvas = Canvas(width: 2, height: 2, background: .white)
+        let digest = PixelDigest.sha256(of: canvas, scale: 2)
+        let comparison = OutputComparison(folder: folder, recordedDigests: ["frames/0000.png": digest])
+        comparison.prepare("frames/0000.png", canvas, scale: 2, pixelsSHA256: digest)
+        #expect(comparison.findings == [])
+        #expect(comparison.decodedImages == 0)
+        comparison.prepare("frames/0000.png", canvas, scale: 2, pixelsSHA256: String(repeating: "0", count: 64))
+        #expect(comparison.decodedImages == 1)
+        #expect(comparison.findings.count == 1 && comparison.findings[0].contains("not a readable PNG"))
+    }
+}
