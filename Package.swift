@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "Filmstrip", targets: ["Filmstrip"]),
         .library(name: "FilmstripCLI", targets: ["FilmstripCLI"]),
         .library(name: "FilmstripSeedBenches", targets: ["FilmstripSeedBenches"]),
+        .library(name: "FilmstripTesting", targets: ["FilmstripTesting"]),
     ],
     targets: [
         .systemLibrary(
@@ -45,6 +46,7 @@ let package = Package(
             resources: [.copy("Resources/Fonts")],
             swiftSettings: swiftSettings
         ),
+        .target(name: "FilmstripTesting", dependencies: ["Filmstrip", "FilmstripCLI"], swiftSettings: swiftSettings),
         .executableTarget(name: "filmstrip", dependencies: ["FilmstripCLI", "FilmstripSeedBenches"], swiftSettings: swiftSettings),
 
         .testTarget(name: "FilmstripRasterTests", dependencies: ["FilmstripRaster"], swiftSettings: swiftSettings),
@@ -55,6 +57,11 @@ let package = Package(
             name: "FilmstripCLITests",
             dependencies: ["FilmstripCLI", "FilmstripCore", "FilmstripPNG", "FilmstripRaster", "FilmstripSeedBenches", "filmstrip"],
             exclude: ["Fixtures"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "FilmstripTestingTests",
+            dependencies: ["FilmstripTesting", "Filmstrip", "FilmstripCLI", "FilmstripSeedBenches"],
             swiftSettings: swiftSettings
         ),
     ]
