@@ -56,6 +56,14 @@ public struct OutputMismatch: Hashable, Sendable, CustomStringConvertible {
         public var freshColor: Color
         /// The smallest rectangle holding every differing pixel.
         public var bounds: Rect
+
+        public init(count: Int, first: Point, recordedColor: Color, freshColor: Color, bounds: Rect) {
+            self.count = count
+            self.first = first
+            self.recordedColor = recordedColor
+            self.freshColor = freshColor
+            self.bounds = bounds
+        }
     }
 
     /// Where the failure artifacts of one mismatch were written (absolute or relative to the
@@ -70,6 +78,12 @@ public struct OutputMismatch: Hashable, Sendable, CustomStringConvertible {
         /// the box around them. Nil when there is nothing to lay over (sizes differ, or the
         /// reference is missing or unreadable).
         public var difference: String?
+
+        public init(reference: String, fresh: String, difference: String?) {
+            self.reference = reference
+            self.fresh = fresh
+            self.difference = difference
+        }
     }
 
     /// The plan's output folder, e.g. `captures/checkout-timeout`.
