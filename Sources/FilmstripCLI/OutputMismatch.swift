@@ -57,6 +57,7 @@ public struct OutputMismatch: Hashable, Sendable, CustomStringConvertible {
         /// The smallest rectangle holding every differing pixel.
         public var bounds: Rect
 
+        /// A difference of `count` pixels, the first at `first`, all inside `bounds`.
         public init(count: Int, first: Point, recordedColor: Color, freshColor: Color, bounds: Rect) {
             self.count = count
             self.first = first
@@ -79,6 +80,7 @@ public struct OutputMismatch: Hashable, Sendable, CustomStringConvertible {
         /// reference is missing or unreadable).
         public var difference: String?
 
+        /// The three files of a mismatch (`difference` nil when none could be drawn).
         public init(reference: String, fresh: String, difference: String?) {
             self.reference = reference
             self.fresh = fresh

@@ -40,7 +40,8 @@ import Foundation
 ///
 /// - Parameters:
 ///   - planFile: the plan's JSON file; its name without `.json` is the plan's name.
-///   - benches: the benches the plan may name.
+///   - benches: the benches the plan may name; a recording draws the index across plans
+///     (`<outputs>/index.html`) with their colours.
 ///   - outputs: the output root; default the plan file's folder.
 ///   - record: the record mode; nil for `FILMSTRIP_RECORD`, else ``FilmstripRecordMode/missing``.
 ///   - font: the font the outputs are drawn with; nil for the bundled misc-fixed 6x13.
@@ -76,7 +77,10 @@ public func verifyFilmstrip(
     } catch {
         return "\(error)"
     }
-    return verifyFilmstrip(plan, outputs: outputs ?? planFile.deletingLastPathComponent(), record: record, font: font, testName: testName)
+    return FilmstripAssertion(
+        plan: plan, root: (outputs ?? planFile.deletingLastPathComponent()).path, record: record, font: font, testName: testName,
+        environment: ProcessInfo.processInfo.environment, indexBenches: benches
+    ).verify()
 }
 
 /// What ``assertFilmstrip(_:outputs:record:font:testName:fileID:filePath:line:column:)`` does,
@@ -96,6 +100,8 @@ struct FilmstripAssertion {
     let testName: String
     /// The process's environment, read for `FILMSTRIP_RECORD` when `record` is nil.
     let environment: [String: String]
+    /// The benches whose colours the index across plans uses when recording; nil for the plan's.
+    var indexBenches: [BenchDefinition]? = nil
 
     /// Where the record mode came from, for the advice in messages.
     private enum Choice {
@@ -135,14 +141,14 @@ struct FilmstripAssertion {
             if let font { drawing = font } else { drawing = try .bundled() }
             let outputs = PlanOutputs(plan: plan, root: root, font: drawing)
             if choice.mode == .all {
-                let recording = try outputs.record()
+                let recording = try outputs.record(indexBenches: indexBenches)
                 return "Recorded \(plan.name) into \(outputs.folder) (\(files(recording.report.writtenFiles.count))) because the record mode is all (\(choice.explanation)). "
                     + "Turn recording off and run again to compare with it." + checks(recording.report, passed: recording.passed)
             }
             let comparison = try outputs.compare()
             switch comparison.recorded {
             case .nothing where choice.mode == .missing:
-                let recording = try outputs.record()
+                let recording = try outputs.record(indexBenches: indexBenches)
                 return "No recording of \(plan.name) was found, so it was recorded into \(outputs.folder) (\(files(recording.report.writtenFiles.count))). "
                     + "Run again to compare with it." + checks(recording.report, passed: recording.passed)
             case .nothing:
