@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "Filmstrip", targets: ["Filmstrip"]),
         .library(name: "FilmstripCLI", targets: ["FilmstripCLI"]),
         .library(name: "FilmstripSeedBenches", targets: ["FilmstripSeedBenches"]),
+        .library(name: "FilmstripTesting", targets: ["FilmstripTesting"]),
     ],
     targets: [
         .systemLibrary(
@@ -50,6 +51,7 @@ let package = Package(
             resources: [.copy("Resources/Fonts")],
             swiftSettings: swiftSettings
         ),
+        .target(name: "FilmstripTesting", dependencies: ["Filmstrip", "FilmstripCLI"], swiftSettings: swiftSettings),
         .executableTarget(name: "filmstrip", dependencies: ["FilmstripCLI", "FilmstripSeedBenches"], swiftSettings: swiftSettings),
 
         // Shared test helpers (pattern assertions, test fonts, PNG chunks, plans, the binary runner),
@@ -65,12 +67,17 @@ let package = Package(
         .testTarget(name: "FilmstripPNGTests", dependencies: ["FilmstripPNG", "FilmstripRaster", "FilmstripTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "FilmstripCoreTests", dependencies: ["FilmstripCore", "FilmstripRaster", "FilmstripSeedBenches", "FilmstripTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "FilmstripReportsTests", dependencies: ["FilmstripReports", "FilmstripCore", "FilmstripRaster", "FilmstripSeedBenches"], swiftSettings: swiftSettings),
-        .testTarget(name: "FilmstripCLITests", dependencies: ["FilmstripCLI", "FilmstripCore", "FilmstripPNG", "FilmstripRaster"], swiftSettings: swiftSettings),
+        .testTarget(name: "FilmstripCLITests", dependencies: ["FilmstripCLI", "FilmstripCore", "FilmstripPNG", "FilmstripRaster", "FilmstripReports", "FilmstripSeedBenches", "FilmstripTestSupport"], swiftSettings: swiftSettings),
         // End to end: the built `filmstrip` binary, its files, its output and its exit codes.
         .testTarget(
             name: "FilmstripEndToEndTests",
             dependencies: ["FilmstripCLI", "FilmstripCore", "FilmstripPNG", "FilmstripRaster", "FilmstripSeedBenches", "FilmstripTestSupport", "filmstrip"],
             exclude: ["Fixtures"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "FilmstripTestingTests",
+            dependencies: ["FilmstripTesting", "Filmstrip", "FilmstripCLI", "FilmstripSeedBenches"],
             swiftSettings: swiftSettings
         ),
     ]

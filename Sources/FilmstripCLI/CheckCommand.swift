@@ -79,7 +79,7 @@ struct CheckCommand: Command {
             } else if let recorded = folder.read(OutputLayout.reportPath).flatMap(RunReport.read), recorded.plan == plan.name {
                 if font == nil { font = try FontLoader().load(path: nil, terminal: terminal) }
                 let digests = Dictionary(recorded.frames.compactMap { frame in frame.file.flatMap { file in frame.pixelsSHA256.map { (file, $0) } } }, uniquingKeysWith: { first, _ in first })
-                let comparison = OutputComparison(folder: folder.path, recordedDigests: digests)
+                let comparison = OutputComparison(folder: folder.path, run: run, recordedDigests: digests)
                 let drawn = try OutputRenderer(run: run, analysis: analysis, lint: lint, font: font!.font).produce(images: comparison) { path, document throws(CommandError) in
                     var data = Data()
                     try document { data.append($0) }
@@ -88,13 +88,20 @@ struct CheckCommand: Command {
                 for scalar in drawn.missing where !missing.contains(scalar) { missing.append(scalar) }
                 freshReports[plan.name] = drawn.report
                 comparison.noteStale(recorded.writtenFiles)
-                let findings = comparison.findings
+                // Writes the fresh and difference images of each image mismatch into DIR/<plan>/.failures/.
+                let findings = try comparison.writeFailureArtifacts()
                 if findings.isEmpty {
                     terminal.print("  recorded outputs: \(recorded.writtenFiles.count) files match a fresh render")
                 } else {
                     passed = false
                     terminal.print("  recorded outputs: \(findings.count) mismatch(es); re-record with: filmstrip record \(file)")
-                    for finding in findings { terminal.print("    mismatch: \(finding)") }
+                    for finding in findings {
+                        terminal.print("    mismatch: \(finding)")
+                        if let files = finding.artifacts {
+                            terminal.print("      fresh: \(files.fresh)")
+                            if let difference = files.difference { terminal.print("      difference: \(difference)") }
+                        }
+                    }
                 }
             } else if FileManager.default.fileExists(atPath: folder.path) {
                 // A folder without a readable report of this plan: its outputs cannot be vouched for.

@@ -1,23 +1,45 @@
+import FilmstripCore
 import FilmstripPNG
 import FilmstripRaster
+import FilmstripReports
 import Foundation
 import Synchronization
 
 /// `check`'s image sink and document comparer: compares freshly produced outputs with the ones
-/// recorded in a plan's folder, images by their decoded pixels, documents by their bytes.
-/// Collects one sentence per mismatch, naming the recorded file and the difference. Thread-safe.
+/// recorded in a plan's folder: images by their `pixelsSHA256` first (equal digests: a match,
+/// nothing decoded), then by their declared size, then by decoded pixels; documents by bytes.
+/// Collects one ``OutputMismatch`` per file that differs, and keeps the fresh image of each
+/// image mismatch so ``writeFailureArtifacts()`` can write it. Thread-safe.
 final class OutputComparison: ImageSink {
+    /// A mismatch and, for an image, what is needed to draw its artifacts.
+    struct Found: Sendable {
+        var mismatch: OutputMismatch
+        /// The fresh image at 1× and its scale.
+        var fresh: (canvas: Canvas, scale: Int)?
+        /// The recorded image, decoded, when it was readable and the same size.
+        var recorded: Canvas?
+    }
+
     private let folder: String
+    /// Output path → which output it is, from the run.
+    private let sources: [String: OutputMismatch.Source]
     /// Path → the recorded report's `pixelsSHA256` for that image.
     private let recordedDigests: [String: String]
-    private let mismatches = Mutex<[String: String]>([:])
+    private let found = Mutex<[String: Found]>([:])
     private let seen = Mutex<Set<String>>([])
     private let decodedCount = Mutex(0)
 
-    /// - Parameter recordedDigests: path → `pixelsSHA256` as the recorded report lists them.
-    init(folder: String, recordedDigests: [String: String] = [:]) {
+    /// - Parameters:
+    ///   - folder: the plan's output folder.
+    ///   - run: the fresh run, to name the frame or still behind each image.
+    ///   - recordedDigests: path → `pixelsSHA256` as the recorded report lists them.
+    init(folder: String, run: RecordedRun? = nil, recordedDigests: [String: String] = [:]) {
         self.folder = folder
         self.recordedDigests = recordedDigests
+        var sources: [String: OutputMismatch.Source] = [OutputLayout.filmstripPath: .strip]
+        for frame in run?.frames ?? [] { sources[OutputLayout.framePath(frame.index)] = .frame(index: frame.index, tMs: frame.tMs) }
+        for still in run?.stills ?? [] { sources[OutputLayout.stillPath(still.name)] = .still(name: still.name, tMs: still.frame.tMs) }
+        self.sources = sources
     }
 
     /// How many recorded images were decoded (those without a recorded digest, or whose digest
@@ -31,37 +53,40 @@ final class OutputComparison: ImageSink {
         if let fresh = pixelsSHA256, let old = recordedDigests[path], old == fresh {
             seen.withLock { _ = $0.insert(path) }
             if !FileManager.default.fileExists(atPath: "\(folder)/\(path)") {
-                record(path, "\(folder)/\(path): missing; a fresh run writes it")
+                record(path, .missing, fresh: (canvas, scale))
             }
             return
         }
-        guard let recorded = recorded(path) else { return }
+        guard let recorded = recorded(path, fresh: (canvas, scale)) else { return }
         decodedCount.withLock { $0 += 1 }
-        let file = "\(folder)/\(path)"
         let width = canvas.width * scale
         let height = canvas.height * scale
         // The declared size first: a small file declaring 16000×16000 is refused, not decoded.
         guard let header = PNGHeader(recorded) else {
-            record(path, "\(file): not a readable PNG (no PNG signature and IHDR header)")
+            record(path, .unreadable(reason: "no PNG signature and IHDR header"), fresh: (canvas, scale))
             return
         }
         guard header.width == width, header.height == height else {
-            record(path, "\(file): \(header.width)×\(header.height) pixels, a fresh render is \(width)×\(height)")
+            record(path, .sizeDiffers(recordedWidth: header.width, recordedHeight: header.height, freshWidth: width, freshHeight: height), fresh: (canvas, scale))
             return
         }
         let old: Canvas
         do {
             old = try PNGCodec.decode(Array(recorded))
         } catch {
-            record(path, "\(file): not a readable PNG (\(error.message))")
+            record(path, .unreadable(reason: error.message), fresh: (canvas, scale))
             return
         }
         guard old.width == width, old.height == height else {
-            record(path, "\(file): \(old.width)×\(old.height) pixels, a fresh render is \(width)×\(height)")
+            record(path, .sizeDiffers(recordedWidth: old.width, recordedHeight: old.height, freshWidth: width, freshHeight: height), fresh: (canvas, scale))
             return
         }
         guard let difference = PixelDifference.between(old, canvas, scale: scale) else { return }
-        record(path, "\(file): \(difference.count) pixels differ from a fresh render, within x \(difference.minX)…\(difference.maxX), y \(difference.minY)…\(difference.maxY)")
+        let pixels = OutputMismatch.PixelMismatch(
+            count: difference.count, first: Point(x: difference.firstX, y: difference.firstY),
+            recordedColor: difference.firstDecoded, freshColor: difference.firstFresh,
+            bounds: Rect(x: difference.minX, y: difference.minY, width: difference.maxX - difference.minX + 1, height: difference.maxY - difference.minY + 1))
+        record(path, .pixelsDiffer(pixels), fresh: (canvas, scale), recorded: old)
     }
 
     /// Nothing is left to do once every image of a batch is compared.
@@ -69,40 +94,54 @@ final class OutputComparison: ImageSink {
 
     /// Compares a fresh document with the recorded file of the same name, byte for byte.
     func compare(_ path: String, document fresh: Data) {
-        guard let recorded = recorded(path), fresh != recorded else { return }
+        guard let recorded = recorded(path, fresh: nil), fresh != recorded else { return }
         let freshLines = String(decoding: fresh, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         let oldLines = String(decoding: recorded, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         let line = zip(freshLines, oldLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(freshLines.count, oldLines.count)
         let now = line < freshLines.count ? String(freshLines[line].trimmingPrefixSpaces().prefix(100)) : "(end of file)"
-        record(path, "\(folder)/\(path): differs from a fresh run from line \(line + 1); a fresh run has: \(now)")
+        record(path, .documentDiffers(line: line + 1, fresh: now), fresh: nil)
     }
 
     /// Files a previous run recorded that a fresh run no longer produces.
     func noteStale(_ recordedFiles: [String]) {
         let produced = seen.withLock { $0 }
         for path in recordedFiles where !produced.contains(path) {
-            record(path, "\(folder)/\(path): recorded before, but a fresh run no longer writes it")
+            record(path, .noLongerWritten, fresh: nil)
         }
     }
 
     /// Every mismatch, sorted by file.
-    var findings: [String] {
-        mismatches.withLock { table in table.keys.sorted().map { table[$0]! } }
+    var mismatches: [OutputMismatch] { everything.map(\.mismatch) }
+
+    /// Every mismatch as a sentence, sorted by file.
+    var findings: [String] { mismatches.map(\.description) }
+
+    /// Every mismatch with its images, sorted by file.
+    var everything: [Found] {
+        found.withLock { table in table.keys.sorted().map { table[$0]! } }
+    }
+
+    /// Writes the failure artifacts of every image mismatch into the plan's failure folder
+    /// (``FailureFolder``), after removing those an earlier comparison wrote there.
+    /// - Returns: every mismatch, sorted by file, with its artifacts when it has any.
+    /// - Throws: ``CommandError`` (output) when an artifact cannot be written.
+    func writeFailureArtifacts() throws(CommandError) -> [OutputMismatch] {
+        try FailureFolder(planFolder: folder).replace(with: everything)
     }
 
     /// The recorded file's bytes; nil (and a mismatch) when it is missing.
-    private func recorded(_ path: String) -> Data? {
+    private func recorded(_ path: String, fresh: (Canvas, Int)?) -> Data? {
         seen.withLock { _ = $0.insert(path) }
-        let file = "\(folder)/\(path)"
-        guard let data = FileManager.default.contents(atPath: file) else {
-            record(path, "\(file): missing; a fresh run writes it")
+        guard let data = FileManager.default.contents(atPath: "\(folder)/\(path)") else {
+            record(path, .missing, fresh: fresh)
             return nil
         }
         return data
     }
 
-    private func record(_ path: String, _ sentence: String) {
-        mismatches.withLock { $0[path] = sentence }
+    private func record(_ path: String, _ problem: OutputMismatch.Problem, fresh: (Canvas, Int)?, recorded: Canvas? = nil) {
+        let mismatch = OutputMismatch(folder: folder, file: path, source: sources[path] ?? .other, problem: problem)
+        found.withLock { $0[path] = Found(mismatch: mismatch, fresh: fresh, recorded: recorded) }
     }
 }
 

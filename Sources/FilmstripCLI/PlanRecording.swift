@@ -60,6 +60,8 @@ struct PlanRecording {
         // Remove what an earlier run wrote and this one did not; the recording is complete.
         try folder.removeStale(previous: previous, current: Set(report.writtenFiles))
         try folder.removeStale(previous: [OutputLayout.pendingPath], current: [])
+        // A new recording makes the failure images of an earlier comparison obsolete.
+        _ = try FailureFolder(planFolder: folder.path).replace(with: [])
         return Outcome(run: run, analysis: analysis, lint: lint, report: report, missing: missing, images: writer.statistics)
     }
 }

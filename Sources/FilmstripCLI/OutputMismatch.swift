@@ -1,0 +1,141 @@
+import FilmstripCore
+import FilmstripRaster
+import FilmstripReports
+
+/// One recorded output of a plan that does not match a fresh run of it, as
+/// ``PlanOutputs/compare(writingFailures:)`` and `filmstrip check` find it.
+///
+/// Images are compared by their decoded pixels (RGBA8, at the plan's scale), so re-encoding a
+/// PNG changes nothing; `report.json` and `index.html` are compared byte for byte.
+///
+/// ```swift
+/// for mismatch in try PlanOutputs(plan: plan, root: "captures", font: .bundled()).compare().mismatches {
+///     print(mismatch)   // captures/checkout-timeout/frames/0003.png: 1 pixels differ from a fresh render, within x 40…40, y 12…12
+/// }
+/// ```
+public struct OutputMismatch: Hashable, Sendable, CustomStringConvertible {
+    /// Which output the file is.
+    public enum Source: Hashable, Sendable {
+        /// Frame `index` (from 0), taken at `tMs` (ms since the start of the run).
+        case frame(index: Int, tMs: Int)
+        /// The still `name`, taken at `tMs`.
+        case still(name: String, tMs: Int)
+        /// The strip of frames (`filmstrip.png`).
+        case strip
+        /// Any other file: `report.json`, `index.html`, or one the fresh run no longer writes.
+        case other
+    }
+
+    /// How the recorded file differs from a fresh run.
+    public enum Problem: Hashable, Sendable {
+        /// The recorded report lists the file, but it is not there.
+        case missing
+        /// The file is not a readable PNG; `reason` is the decoder's.
+        case unreadable(reason: String)
+        /// The recorded image and a fresh render differ in size, in pixels.
+        case sizeDiffers(recordedWidth: Int, recordedHeight: Int, freshWidth: Int, freshHeight: Int)
+        /// Same size, different pixels.
+        case pixelsDiffer(PixelMismatch)
+        /// A document differs from `line` (from 1); `fresh` is that line of a fresh run
+        /// (leading spaces dropped, at most 100 characters), or `(end of file)`.
+        case documentDiffers(line: Int, fresh: String)
+        /// A previous recording wrote the file; a fresh run no longer does.
+        case noLongerWritten
+    }
+
+    /// How two images of the same size differ, in the recorded image's pixel coordinates
+    /// (origin top-left, x to the right, y down, at the plan's scale).
+    public struct PixelMismatch: Hashable, Sendable {
+        /// How many pixels differ (any of the four RGBA8 channels).
+        public var count: Int
+        /// The first differing pixel in row order: the top row first, left to right.
+        public var first: Point
+        /// The recorded colour at ``first``.
+        public var recordedColor: Color
+        /// A fresh render's colour at ``first``.
+        public var freshColor: Color
+        /// The smallest rectangle holding every differing pixel.
+        public var bounds: Rect
+
+        /// A difference of `count` pixels, the first at `first`, all inside `bounds`.
+        public init(count: Int, first: Point, recordedColor: Color, freshColor: Color, bounds: Rect) {
+            self.count = count
+            self.first = first
+            self.recordedColor = recordedColor
+            self.freshColor = freshColor
+            self.bounds = bounds
+        }
+    }
+
+    /// Where the failure artifacts of one mismatch were written (absolute or relative to the
+    /// working directory, as the output root was given).
+    public struct Artifacts: Hashable, Sendable {
+        /// The recorded file the fresh run was compared with.
+        public var reference: String
+        /// The fresh render, as a PNG at the plan's scale.
+        public var fresh: String
+        /// The difference image: the reference dimmed to a quarter of its brightness, each
+        /// differing pixel in magenta (#ff00ff) and a yellow (#ffff00) frame two pixels outside
+        /// the box around them. Nil when there is nothing to lay over (sizes differ, or the
+        /// reference is missing or unreadable).
+        public var difference: String?
+
+        /// The three files of a mismatch (`difference` nil when none could be drawn).
+        public init(reference: String, fresh: String, difference: String?) {
+            self.reference = reference
+            self.fresh = fresh
+            self.difference = difference
+        }
+    }
+
+    /// The plan's output folder, e.g. `captures/checkout-timeout`.
+    public let folder: String
+    /// The file's path inside ``folder``, e.g. `frames/0003.png`.
+    public let file: String
+    /// Which output the file is.
+    public let source: Source
+    /// How it differs.
+    public let problem: Problem
+    /// The failure artifacts, when they were written (see ``PlanOutputs/failuresFolder``).
+    public internal(set) var artifacts: Artifacts?
+
+    /// `folder/file`.
+    public var path: String { "\(folder)/\(file)" }
+
+    init(folder: String, file: String, source: Source, problem: Problem) {
+        self.folder = folder
+        self.file = file
+        self.source = source
+        self.problem = problem
+    }
+
+    /// One sentence naming the file and the difference, as `filmstrip check` prints it, e.g.
+    /// `captures/x/frames/0003.png: 2 pixels differ from a fresh render, within x 5…9, y 7…8`.
+    public var description: String {
+        switch problem {
+        case .missing:
+            "\(path): missing; a fresh run writes it"
+        case .unreadable(let reason):
+            "\(path): not a readable PNG (\(reason))"
+        case .sizeDiffers(let recordedWidth, let recordedHeight, let freshWidth, let freshHeight):
+            "\(path): \(recordedWidth)×\(recordedHeight) pixels, a fresh render is \(freshWidth)×\(freshHeight)"
+        case .pixelsDiffer(let pixels):
+            "\(path): \(pixels.count) pixels differ from a fresh render, within x \(pixels.bounds.x)…\(pixels.bounds.maxX - 1), y \(pixels.bounds.y)…\(pixels.bounds.maxY - 1)"
+        case .documentDiffers(let line, let fresh):
+            "\(path): differs from a fresh run from line \(line); a fresh run has: \(fresh)"
+        case .noLongerWritten:
+            "\(path): recorded before, but a fresh run no longer writes it"
+        }
+    }
+
+    /// Where the output sits in the run: `frame 3 at 1,500 ms`, `still 'declined' at 900 ms`,
+    /// `the strip`, or nil for any other file.
+    public var moment: String? {
+        switch source {
+        case .frame(let index, let tMs): "frame \(index) at \(Quantity.ms(tMs))"
+        case .still(let name, let tMs): "still '\(name)' at \(Quantity.ms(tMs))"
+        case .strip: "the strip"
+        case .other: nil
+        }
+    }
+}

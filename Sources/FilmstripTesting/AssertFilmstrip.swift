@@ -1,0 +1,213 @@
+import Filmstrip
+import FilmstripCLI
+import Foundation
+
+/// Records a capture plan with your benches and compares it with the outputs committed for it,
+/// in a Swift Testing `@Test` or an XCTest test method; a difference is a test failure.
+///
+/// ```swift
+/// @Test func timeoutThenRetry() {
+///     let captures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+///         .appendingPathComponent("../../captures").standardized
+///     assertFilmstrip(planFile: captures.appendingPathComponent("checkout-timeout.json"), benches: [.checkout])
+/// }
+/// ```
+///
+/// The plan's outputs are those `filmstrip record` writes into `<outputs>/<plan name>/` (by
+/// default the plan file's folder, so `captures/checkout-timeout.json` is compared with
+/// `captures/checkout-timeout/`). A fresh run on the virtual clock is compared with them: every
+/// frame, still and the strip by decoded pixels (RGBA8, at the plan's scale), `report.json` and
+/// the contact sheet byte for byte. The assertion fails when anything differs, when the plan's
+/// own checks (coverage, dominance, flashes, rules) fail, and whenever it writes a recording
+/// (see ``FilmstripRecordMode``): the message says what was written and to run again.
+///
+/// For each image that differs it writes the fresh render and a difference image (the
+/// reference dimmed, changed pixels magenta, a yellow frame around them) into
+/// `<outputs>/<plan name>/.failures/`, and the message names the three files, the frame's index
+/// and time, how many pixels differ and the first one, and the command that re-records:
+///
+/// ```text
+/// checkout-timeout: 1 recorded file differs from a fresh run.
+/// frames/0003.png (frame 3 at 1,500 ms): 1 pixel differs, within x 40…40, y 12…12; the first, at (x: 40, y: 12), is #1e2128 recorded and #f43f5e fresh
+///   reference:  /…/captures/checkout-timeout/frames/0003.png
+///   fresh:      /…/captures/checkout-timeout/.failures/frames/0003.fresh.png
+///   difference: /…/captures/checkout-timeout/.failures/frames/0003.difference.png
+/// If the change is intended, re-record with: FILMSTRIP_RECORD=all swift test --filter timeoutThenRetry
+/// ```
+///
+/// Failures go to Swift Testing (`Issue.record`) when a Swift Testing test is running, and to
+/// XCTest (`XCTFail`) otherwise, at the caller's source location.
+///
+/// - Parameters:
+///   - planFile: the plan's JSON file; its name without `.json` is the plan's name.
+///   - benches: the benches the plan may name; a recording draws the index across plans
+///     (`<outputs>/index.html`) with their colours.
+///   - outputs: the output root; default the plan file's folder.
+///   - record: the record mode; nil for `FILMSTRIP_RECORD`, else ``FilmstripRecordMode/missing``.
+///   - font: the font the outputs are drawn with; nil for the bundled misc-fixed 6x13.
+///   - testName: the test's name, for the re-record command's `--filter`.
+public func assertFilmstrip(
+    planFile: URL, benches: [BenchDefinition], outputs: URL? = nil, record: FilmstripRecordMode? = nil, font: BitmapFont? = nil,
+    testName: String = #function, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+) {
+    guard let message = verifyFilmstrip(planFile: planFile, benches: benches, outputs: outputs, record: record, font: font, testName: testName) else { return }
+    recordFailure(message, fileID: fileID, filePath: filePath, line: line, column: column)
+}
+
+/// ``assertFilmstrip(planFile:benches:outputs:record:font:testName:fileID:filePath:line:column:)``
+/// for a plan built in code: its outputs are `<outputs>/<plan.name>/`.
+public func assertFilmstrip(
+    _ plan: CapturePlan, outputs: URL, record: FilmstripRecordMode? = nil, font: BitmapFont? = nil,
+    testName: String = #function, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+) {
+    guard let message = verifyFilmstrip(plan, outputs: outputs, record: record, font: font, testName: testName) else { return }
+    recordFailure(message, fileID: fileID, filePath: filePath, line: line, column: column)
+}
+
+/// What ``assertFilmstrip(planFile:benches:outputs:record:font:testName:fileID:filePath:line:column:)``
+/// does, without reporting: the failure message, or nil when the outputs match. For helpers
+/// built on top of it, and for testing the messages.
+public func verifyFilmstrip(
+    planFile: URL, benches: [BenchDefinition], outputs: URL? = nil, record: FilmstripRecordMode? = nil, font: BitmapFont? = nil,
+    testName: String = #function
+) -> String? {
+    let plan: CapturePlan
+    do throws(CommandError) {
+        plan = try CapturePlan(file: planFile.path, benches: benches)
+    } catch {
+        return "\(error)"
+    }
+    return FilmstripAssertion(
+        plan: plan, root: (outputs ?? planFile.deletingLastPathComponent()).path, record: record, font: font, testName: testName,
+        environment: ProcessInfo.processInfo.environment, indexBenches: benches
+    ).verify()
+}
+
+/// What ``assertFilmstrip(_:outputs:record:font:testName:fileID:filePath:line:column:)`` does,
+/// without reporting: the failure message, or nil when the outputs match.
+public func verifyFilmstrip(
+    _ plan: CapturePlan, outputs: URL, record: FilmstripRecordMode? = nil, font: BitmapFont? = nil, testName: String = #function
+) -> String? {
+    FilmstripAssertion(plan: plan, root: outputs.path, record: record, font: font, testName: testName, environment: ProcessInfo.processInfo.environment).verify()
+}
+
+/// One assertion's work, and its messages rendered in one place.
+struct FilmstripAssertion {
+    let plan: CapturePlan
+    let root: String
+    let record: FilmstripRecordMode?
+    let font: BitmapFont?
+    let testName: String
+    /// The process's environment, read for `FILMSTRIP_RECORD` when `record` is nil.
+    let environment: [String: String]
+    /// The benches whose colours the index across plans uses when recording; nil for the plan's.
+    var indexBenches: [BenchDefinition]? = nil
+
+    /// Where the record mode came from, for the advice in messages.
+    private enum Choice {
+        case parameter(FilmstripRecordMode)
+        case environment(FilmstripRecordMode)
+        case standard
+
+        var mode: FilmstripRecordMode {
+            switch self {
+            case .parameter(let mode), .environment(let mode): mode
+            case .standard: .missing
+            }
+        }
+
+        var explanation: String {
+            switch self {
+            case .parameter(let mode): "record: .\(mode.rawValue) was passed"
+            case .environment(let mode): "\(FilmstripRecordMode.environmentVariable)=\(mode.rawValue)"
+            case .standard: "the default"
+            }
+        }
+    }
+
+    func verify() -> String? {
+        let choice: Choice
+        if let record {
+            choice = .parameter(record)
+        } else {
+            do throws(FilmstripRecordMode.InvalidValue) {
+                choice = try FilmstripRecordMode.from(environment: environment).map(Choice.environment) ?? .standard
+            } catch {
+                return "\(error)"
+            }
+        }
+        do throws(CommandError) {
+            let drawing: BitmapFont
+            if let font { drawing = font } else { drawing = try .bundled() }
+            let outputs = PlanOutputs(plan: plan, root: root, font: drawing)
+            if choice.mode == .all {
+                let recording = try outputs.record(indexBenches: indexBenches)
+                return "Recorded \(plan.name) into \(outputs.folder) (\(files(recording.report.writtenFiles.count))) because the record mode is all (\(choice.explanation)). "
+                    + "Turn recording off and run again to compare with it." + checks(recording.report, passed: recording.passed)
+            }
+            let comparison = try outputs.compare()
+            switch comparison.recorded {
+            case .nothing where choice.mode == .missing:
+                let recording = try outputs.record(indexBenches: indexBenches)
+                return "No recording of \(plan.name) was found, so it was recorded into \(outputs.folder) (\(files(recording.report.writtenFiles.count))). "
+                    + "Run again to compare with it." + checks(recording.report, passed: recording.passed)
+            case .nothing:
+                return "No recording of \(plan.name) in \(outputs.folder), and the record mode is never (\(choice.explanation)). Record it with: \(rerecord(choice, mode: .missing))"
+            case .unusable(let reason):
+                return "\(reason): the recorded outputs of \(plan.name) cannot be compared. Re-record with: \(rerecord(choice, mode: .all))"
+            case .files:
+                var lines: [String] = []
+                if !comparison.mismatches.isEmpty {
+                    let count = comparison.mismatches.count
+                    lines.append("\(plan.name): \(count == 1 ? "1 recorded file differs" : "\(count) recorded files differ") from a fresh run.")
+                    for mismatch in comparison.mismatches.prefix(Self.shownMismatches) { lines += Self.lines(mismatch) }
+                    if count > Self.shownMismatches { lines.append("… and \(count - Self.shownMismatches) more") }
+                    lines.append("If the change is intended, re-record with: \(rerecord(choice, mode: .all))")
+                }
+                if !comparison.analysis.passed {
+                    lines.append("\(plan.name): the plan's checks fail: \(comparison.report.verdict)")
+                }
+                return lines.isEmpty ? nil : lines.joined(separator: "\n")
+            }
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    /// The most mismatches a message lists one by one.
+    static let shownMismatches = 10
+
+    /// A mismatch's lines: what differs, then its three files.
+    static func lines(_ mismatch: OutputMismatch) -> [String] {
+        let moment = mismatch.moment.map { " (\($0))" } ?? ""
+        let what: String
+        switch mismatch.problem {
+        case .pixelsDiffer(let pixels):
+            let box = pixels.bounds
+            what = "\(pixels.count == 1 ? "1 pixel differs" : "\(pixels.count) pixels differ"), within x \(box.x)…\(box.maxX - 1), y \(box.y)…\(box.maxY - 1); "
+                + "the first, at (x: \(pixels.first.x), y: \(pixels.first.y)), is \(pixels.recordedColor) recorded and \(pixels.freshColor) fresh"
+        default:
+            what = String(mismatch.description.dropFirst(mismatch.path.count + 2))
+        }
+        var lines = ["\(mismatch.file)\(moment): \(what)"]
+        if let files = mismatch.artifacts {
+            lines.append("  reference:  \(files.reference)")
+            lines.append("  fresh:      \(files.fresh)")
+            if let difference = files.difference { lines.append("  difference: \(difference)") }
+        }
+        return lines
+    }
+
+    private func files(_ count: Int) -> String { count == 1 ? "1 file" : "\(count) files" }
+
+    private func checks(_ report: RunReport, passed: Bool) -> String {
+        passed ? "" : "\n\(plan.name): the plan's checks fail: \(report.verdict)"
+    }
+
+    /// How to run this test again in `mode`.
+    private func rerecord(_ choice: Choice, mode: FilmstripRecordMode) -> String {
+        if case .parameter = choice { return "pass record: .\(mode.rawValue) to assertFilmstrip and run the test again" }
+        let name = testName.prefix { $0 != "(" }
+        return "\(FilmstripRecordMode.environmentVariable)=\(mode.rawValue) swift test --filter \(name)"
+    }
+}
