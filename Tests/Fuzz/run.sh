@@ -45,6 +45,8 @@ module() {  # NAME DEPENDENCY_FLAGS…
 }
 module FilmstripRaster
 module FilmstripCore
+# The plan reader needs benches to read a plan's own members: the seed benches.
+if [[ " ${targets[*]} " == *" plan "* ]]; then module FilmstripSeedBenches; fi
 if [[ " ${targets[*]} " == *" png "* ]]; then
   cat > "$build/include/CPNGShim/module.modulemap" <<MAP
 module CPNGShim {
@@ -55,12 +57,12 @@ MAP
   # shellcheck disable=SC2086
   clang -fsanitize=fuzzer-no-link,address -O1 -g $png_cflags -I Sources/CPNGShim/include \
     -c Sources/CPNGShim/png_shim.c -o "$build/png_shim.o"
-  module FilmstripPNG -I "$build/include/CPNGShim" -I Sources/CLibPNG -I Sources/CZlib -Xcc "-I/usr/include/libpng16"
+  module FilmstripPNG -I "$build/include/CPNGShim" -I Sources/CLibPNG -I Sources/CZlib -I Sources/CLibCrypto -Xcc "-I/usr/include/libpng16"
 fi
 
 harness() {  # TARGET → executable path
   case $1 in
-    plan) echo "PlanFuzz FilmstripCore FilmstripRaster" ;;
+    plan) echo "PlanFuzz FilmstripSeedBenches FilmstripCore FilmstripRaster" ;;
     bdf) echo "BDFFuzz FilmstripRaster" ;;
     har) echo "HARFuzz FilmstripCore FilmstripRaster" ;;
     png) echo "PNGFuzz FilmstripPNG FilmstripRaster" ;;
@@ -75,7 +77,7 @@ for target in "${targets[@]}"; do
   links=()
   for library in $libraries; do links+=("-l$library"); done
   extra=()
-  if [ "$target" = png ]; then extra=("$build/png_shim.o" -I "$build/include/CPNGShim" -I Sources/CLibPNG -I Sources/CZlib -lpng -lz); fi
+  if [ "$target" = png ]; then extra=("$build/png_shim.o" -I "$build/include/CPNGShim" -I Sources/CLibPNG -I Sources/CZlib -I Sources/CLibCrypto -lpng -lz -lcrypto); fi
   echo "== fuzz build: $name"
   swiftc "${flags[@]}" -parse-as-library "Tests/Fuzz/Harnesses/$name.swift" "${links[@]}" "${extra[@]}" -o "$exe" 2>&1 | grep -v "ld.gold: warning" || true
   [ -x "$exe" ] || { echo "error: fuzz build of $name failed"; exit 1; }
