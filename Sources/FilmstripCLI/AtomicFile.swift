@@ -36,18 +36,7 @@ enum AtomicFile {
         var closed = false
         do throws(CommandError) {
             try pieces { data throws(CommandError) in
-                let failure: Int32 = data.withUnsafeBytes { buffer in
-                    var offset = 0
-                    while offset < buffer.count {
-                        let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                        if written < 0 {
-                            if errno == EINTR { continue }
-                            return errno
-                        }
-                        offset += written
-                    }
-                    return 0
-                }
+                let failure = data.withUnsafeBytes { writeWhole(descriptor, $0) }
                 if failure != 0 { throw CommandError(.output(path: file, reason: String(cString: strerror(failure)))) }
             }
             guard fsync(descriptor) == 0 else { throw CommandError(.output(path: file, reason: "fsync: \(String(cString: strerror(errno)))")) }

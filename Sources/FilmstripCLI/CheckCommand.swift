@@ -3,7 +3,8 @@ import FilmstripRaster
 import FilmstripReports
 import Foundation
 
-/// `filmstrip check`: runs plans and judges them; writes nothing.
+/// `filmstrip check`: runs plans and judges them; writes nothing but the failure images of
+/// recorded images that no longer match (`DIR/<plan>/.failures/`).
 ///
 /// Besides coverage and dominance, on the virtual clock it compares each plan's recorded outputs
 /// (when `DIR/<plan>/report.json` exists) with a fresh render: images by decoded pixels,
@@ -12,12 +13,13 @@ import Foundation
 /// missing or unreadable. A plan with no folder at all has nothing to compare.
 struct CheckCommand: Command {
     static let name = "check"
-    static let summary = "run capture plans and judge them without writing any file (the CI gate)"
+    static let summary = "run capture plans and judge them (the CI gate); writes only failure images"
     static let usage = "filmstrip check [PLAN…] [--out DIR] [--clock virtual|real] [--font FILE.bdf] [--no-compare]"
     static let options = PlanCommandOptions.specs + [.flag("--no-compare")]
     static func help(context: CommandContext) -> String {
         """
-        filmstrip check: run capture plans and judge them without writing any file (the CI gate).
+        filmstrip check: run capture plans and judge them (the CI gate). It writes nothing but, for a recorded
+        image that no longer matches, its fresh render and a difference image in DIR/<plan>/.failures/.
 
         USAGE
           filmstrip check [PLAN…] [--out DIR] [--clock virtual|real] [--font FILE.bdf] [--no-compare]

@@ -31,19 +31,8 @@ final class TerminalStream: Sendable {
     /// Writes `text` whole, unless an earlier write failed.
     func write(_ text: String) {
         guard failure.load(ordering: .relaxed) == 0 else { return }
-        var bytes = Array(text.utf8)
-        let error: Int32 = bytes.withUnsafeMutableBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += written
-            }
-            return 0
-        }
+        let bytes = Array(text.utf8)
+        let error = bytes.withUnsafeBytes { writeWhole(descriptor, $0) }
         if error != 0 { failure.store(error, ordering: .relaxed) }
     }
 
