@@ -28,10 +28,13 @@ public enum FilmstripCLI {
     ///
     /// - Parameters:
     ///   - benches: the benches plans may name (`"bench": "<name>"`).
-    ///   - referencePlan: the plan `bench` measures when given no `--plan` (default
-    ///     `captures/<first bench>-cycle.json` is not guessed: nil means `--plan` is required).
+    ///   - referencePlan: the plan `bench` measures when given no `--plan` (nil: `--plan` is
+    ///     required).
+    ///
+    /// Help and usage messages name the executable as it was started (`checkout-filmstrip`).
     public static func main(benches: [BenchDefinition], referencePlan: String? = nil) -> Never {
-        exit(run(arguments: Array(CommandLine.arguments.dropFirst()), benches: benches, referencePlan: referencePlan))
+        let tool = CommandLine.arguments.first.map { String($0.split(separator: "/").last ?? "filmstrip") } ?? "filmstrip"
+        exit(run(arguments: Array(CommandLine.arguments.dropFirst()), benches: benches, referencePlan: referencePlan, toolName: tool))
     }
 
     /// Runs the command line `arguments` (without the program name) with `benches` registered
@@ -40,9 +43,11 @@ public enum FilmstripCLI {
     /// A failed write to standard output or standard error (`> /dev/full`, a closed pipe) does not
     /// stop the run, whose files are still written; the result is then 2, with one line on
     /// standard error naming the stream, except when the reader closed the pipe (EPIPE: quiet).
-    public static func run(arguments: [String], benches: [BenchDefinition], referencePlan: String? = nil) -> Int32 {
+    ///
+    /// - Parameter toolName: the name help and usage messages give the tool (default `filmstrip`).
+    public static func run(arguments: [String], benches: [BenchDefinition], referencePlan: String? = nil, toolName: String = "filmstrip") -> Int32 {
         TerminalStream.ignoreBrokenPipeSignal()
-        let terminal = Terminal()
+        let terminal = Terminal(toolName: toolName)
         let context = CommandContext(benches: benches, referencePlan: referencePlan, terminal: terminal)
         let code = dispatch(arguments, context: context)
         guard let (stream, error) = terminal.failure else { return code.rawValue }
@@ -77,7 +82,7 @@ public enum FilmstripCLI {
                 return try command.main(arguments: Array(arguments.dropFirst()), context: context)
             }
         } catch {
-            error.lines.forEach(terminal.diagnose)
+            error.lines.forEach { terminal.diagnose(terminal.renamed($0)) }
             return .badInput
         }
     }

@@ -4,6 +4,9 @@
 struct Terminal {
     var output = TerminalStream.standardOutput
     var error = TerminalStream.standardError
+    /// The executable's name as help and usage messages give it (`filmstrip`, or a user's
+    /// `checkout-filmstrip`); the tool's own texts say `filmstrip` and are renamed on the way out.
+    var toolName = "filmstrip"
 
     /// Writes a line to standard output.
     func print(_ line: String) {
@@ -15,9 +18,20 @@ struct Terminal {
         error.write(TerminalText.escaped(line) + "\n")
     }
 
-    /// Writes the tool's own text of several lines (help) to standard output, line by line.
+    /// Writes the tool's own text of several lines (help) to standard output, line by line,
+    /// with the command lines it shows (`filmstrip record …`) given the tool's name.
     func printText(_ text: String) {
-        text.split(separator: "\n", omittingEmptySubsequences: false).forEach { print(String($0)) }
+        text.split(separator: "\n", omittingEmptySubsequences: false).forEach { print(renamed(String($0))) }
+    }
+
+    /// `line` with a leading `filmstrip ` (after any indentation) and a quoted `'filmstrip `
+    /// given the tool's name.
+    func renamed(_ line: String) -> String {
+        guard toolName != "filmstrip" else { return line }
+        let indent = line.prefix { $0 == " " }
+        var rest = line.dropFirst(indent.count)
+        if rest.hasPrefix("filmstrip ") || rest.hasPrefix("filmstrip:") { rest = Substring(toolName) + rest.dropFirst("filmstrip".count) }
+        return String(indent) + rest.replacingOccurrences(of: "'filmstrip ", with: "'\(toolName) ")
     }
 
     /// The first stream whose write failed, with its `errno`; nil when every write succeeded.

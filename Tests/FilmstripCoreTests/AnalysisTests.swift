@@ -60,9 +60,9 @@ import Testing
         let findings = PlanLint.findings(for: TestSupport.seedFailingPlan)
         #expect(findings == [
             #"a scripted change falls after the window ends at 12,000 ms: empty at 13,185 ms (beat 2: reply empty landed); a window of at least 14,001 ms at the same 2,000 ms frame interval would include it (its first frame is at 14,000 ms), or set "extendToSettle": true"#,
-            "empty is first captured at 14,000 ms, after the window ends at 12,000 ms: a window of at least 14,001 ms at the same 2,000 ms frame interval would capture it, or beats that reach it 4,000 ms sooner (the longest: beat 1, loading, 12,000 ms with slow motion 1.5)",
-            "failed is first captured at 18,000 ms, after the window ends at 12,000 ms: a window of at least 18,001 ms at the same 2,000 ms frame interval would capture it, or beats that reach it 8,000 ms sooner (the longest: beat 1, loading, 12,000 ms with slow motion 1.5)",
-            "loaded is first captured at 20,000 ms, after the window ends at 12,000 ms: a window of at least 20,001 ms at the same 2,000 ms frame interval would capture it, or beats that reach it 10,000 ms sooner (the longest: beat 1, loading, 12,000 ms with slow motion 1.5)",
+            "empty is first captured at 14,000 ms, after the window ends at 12,000 ms: a window of at least 14,001 ms at the same 2,000 ms frame interval would capture it, or a script that reaches it 4,000 ms sooner (the longest: beat 1, loading, 12,000 ms with slow motion 1.5)",
+            "failed is first captured at 18,000 ms, after the window ends at 12,000 ms: a window of at least 18,001 ms at the same 2,000 ms frame interval would capture it, or a script that reaches it 8,000 ms sooner (the longest: beat 1, loading, 12,000 ms with slow motion 1.5)",
+            "loaded is first captured at 20,000 ms, after the window ends at 12,000 ms: a window of at least 20,001 ms at the same 2,000 ms frame interval would capture it, or a script that reaches it 10,000 ms sooner (the longest: beat 1, loading, 12,000 ms with slow motion 1.5)",
         ])
         #expect(PlanLint.findings(for: try TestSupport.shippedPlan("inbox-cycle")) == [])
     }

@@ -8,7 +8,7 @@ import Testing
 /// (about 11,500 cycles before the window), which is quadratic. The budget is in the name; the
 /// bound is generous (a debug build on a shared machine measured 1.8–2.2 s of CPU).
 @Suite struct BoundedTimeAnalysisTests {
-    @Test func windowStartNearItsLimit_runsAndAnalysesUnder10s() throws {
+    @Test func windowStartNearItsLimit_runsAndAnalysesUnder60s() throws {
         let shipped = try TestSupport.shippedPlan("inbox-cycle")
         let plan = try CapturePlan(
             name: shipped.name, bench: shipped.bench, settings: shipped.settings, panels: shipped.panels, mode: shipped.mode,
@@ -16,7 +16,7 @@ import Testing
         let start = ContinuousClock.now
         let run = try plan.run(clock: .virtual)
         let analysis = Analysis(run)
-        #expect(start.duration(to: .now) < .seconds(10))
+        #expect(start.duration(to: .now) < .seconds(60))
         #expect(run.frames.count == 24 && run.frames.first?.tMs == 86_388_000)
         #expect(analysis.loaders.count == 1)
     }

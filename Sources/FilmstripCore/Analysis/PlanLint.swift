@@ -13,7 +13,7 @@ public enum PlanLint {
 
     /// One finding in words, e.g. `failed is first captured at 14,000 ms, after the window
     /// ends at 12,000 ms: a window of at least 14,001 ms at the same 2,000 ms frame interval
-    /// would capture it, or beats that reach it 4,000 ms sooner (the longest: beat 1, loading,
+    /// would capture it, or a script that reaches it 4,000 ms sooner (the longest: beat 1, loading,
     /// 12,000 ms with slow motion 1.5)`. Empty when every required phase is reachable.
     public static func findings(for plan: CapturePlan) -> [String] {
         var findings: [String] = []
@@ -63,7 +63,7 @@ public enum PlanLint {
                 }
                 continue
             }
-            var advice = "\(name) is \(which) at \(Quantity.ms(reachedAt)), after the window ends at \(Quantity.ms(plan.windowEndMs)): a window of at least \(Quantity.ms(reachedAt - start + 1)) at the same \(Quantity.ms(interval)) frame interval would capture it, or beats that reach it \(Quantity.ms(reachedAt - lastFrame)) sooner"
+            var advice = "\(name) is \(which) at \(Quantity.ms(reachedAt)), after the window ends at \(Quantity.ms(plan.windowEndMs)): a window of at least \(Quantity.ms(reachedAt - start + 1)) at the same \(Quantity.ms(interval)) frame interval would capture it, or a script that reaches it \(Quantity.ms(reachedAt - lastFrame)) sooner"
             if let longest = plan.bench.longestStep(plan) {
                 advice += " (the longest: \(longest))"
             }

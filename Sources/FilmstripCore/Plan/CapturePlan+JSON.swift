@@ -120,7 +120,8 @@ extension CapturePlan {
                 expect.followRules = []
                 for (index, item) in items.enumerated() {
                     guard case .string(let id) = item, panels.contains(id) else {
-                        throw PlanError(path: "\(reader.path("followRules"))[\(index)]", message: "expected a panel of this plan (\(panels.joined(separator: ", "))), found \(item.typeName == "string" ? "'\(item)'" : item.typeName)")
+                        let found = if case .string(let text) = item { "'\(text)'" } else { item.typeName }
+                        throw PlanError(path: "\(reader.path("followRules"))[\(index)]", message: "expected a panel of this plan (\(panels.joined(separator: ", "))), found \(found)")
                     }
                     expect.followRules.append(id)
                 }
