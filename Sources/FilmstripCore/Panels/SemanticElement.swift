@@ -11,10 +11,12 @@ public struct SemanticElement: Hashable, Sendable, CustomStringConvertible {
     /// What a screen reader says.
     public var label: String
 
+    /// An element with its role and the label a screen reader says.
     public init(role: Role, label: String) {
         self.role = role
         self.label = label
     }
 
+    /// `role: label`, e.g. `button: Try again`, as reports list elements.
     public var description: String { "\(role.rawValue): \(label)" }
 }

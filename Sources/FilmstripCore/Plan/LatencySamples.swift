@@ -47,6 +47,7 @@ public struct LatencySamples: Hashable, Sendable {
             }
         }
 
+        /// Orders reasons as they are declared (the order summaries list them in).
         public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
@@ -59,12 +60,16 @@ public struct LatencySamples: Hashable, Sendable {
         /// Whether an entry's `request.url` counts; nil keeps every URL.
         public var url: (@Sendable (String) -> Bool)?
 
+        /// A selection by resource or MIME type (`include`, compared without case) and by URL
+        /// (`url` returns true for a URL that counts); nil keeps everything for that part.
         public init(include: [String]? = nil, url: (@Sendable (String) -> Bool)? = nil) {
             self.include = include?.map { $0.lowercased() }
             self.url = url
         }
     }
 
+    /// Samples given directly: `latenciesMs` in whole ms, `format` as ``format`` says (`"list"`
+    /// for a plain list); every sample counts as read, none skipped, no warnings.
     public init(latenciesMs: [Int], format: String) {
         self.latenciesMs = latenciesMs
         self.format = format
