@@ -37,7 +37,9 @@ public struct OrdersPhase: BenchPhase, Hashable {
         }
         /// Increases with every request; a reply whose id is not the current request's is late and ignored.
         public var id: Int
+        /// Why it was sent.
         public var reason: Reason
+        /// When it was sent, ms since the start of the run.
         public var startedAtMs: Int
     }
 
@@ -53,19 +55,26 @@ public struct OrdersPhase: BenchPhase, Hashable {
 
     /// A failed request: its HTTP status and the server's words.
     public struct Failure: Hashable, Sendable {
+        /// The HTTP status code, e.g. 500.
         public var status: Int
+        /// The server's words, e.g. `Internal Server Error`.
         public var message: String
     }
 
+    /// What data the screen holds.
     public var content: Content
+    /// What the screen is doing: idle, fetching, or waiting to reconnect.
     public var activity: Activity
     /// The last request's failure; nil after a success.
     public var error: Failure?
+    /// Failures in a row, the limit, and the next automatic retry.
     public var retry: Retry
+    /// Whether the device has a connection.
     public var online: Bool
     /// The active search, if any.
     public var query: String?
 
+    /// A state from each of its parts, as the fields above describe them.
     public init(content: Content, activity: Activity, error: Failure?, retry: Retry, online: Bool, query: String?) {
         self.content = content
         self.activity = activity
