@@ -3,6 +3,7 @@
 public struct SemanticElement: Hashable, Sendable, CustomStringConvertible {
     /// The element's role.
     public enum Role: String, Hashable, Sendable {
+        /// Plain text, a button, a progress indicator (spinner, skeleton), an image, a list row.
         case text, button, progressIndicator, image, row
     }
 

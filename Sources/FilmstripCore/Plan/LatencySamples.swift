@@ -33,6 +33,8 @@ public struct LatencySamples: Hashable, Sendable {
 
     /// Why a HAR entry is not a sample.
     public enum SkipReason: Int, CaseIterable, Hashable, Sendable, Comparable {
+        /// In summary order: a failed request, a WebSocket or EventSource entry, a type not included
+        /// by the ``Selection``, a URL the selection rejects, an entry longer than 3,600,000 ms.
         case failed, socket, notIncluded, urlMismatch, tooLong
 
         /// `1 failed request`, `2 WebSocket or EventSource entries`, ….

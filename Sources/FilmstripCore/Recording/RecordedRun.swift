@@ -4,6 +4,7 @@ import FilmstripRaster
 public struct TimelineEntry: Hashable, Sendable {
     /// An event, or the bench entering a phase.
     public enum Kind: String, Hashable, Sendable {
+        /// An event the bench logged in words, or the bench entering a phase.
         case event, phase
     }
 

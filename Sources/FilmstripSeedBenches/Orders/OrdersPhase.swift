@@ -5,6 +5,7 @@ import FilmstripCore
 public struct OrdersPhase: BenchPhase, Hashable {
     /// The phase names, in report order.
     public enum Name: String, CaseIterable, Sendable {
+        /// The names ``OrdersPhase/name`` derives from the state, in report order.
         case loading, refreshing, loaded, emptyFirstUse, noResults, failed, offline
     }
 
@@ -22,6 +23,7 @@ public struct OrdersPhase: BenchPhase, Hashable {
 
     /// What the screen is doing.
     public enum Activity: Hashable, Sendable {
+        /// No request in flight and none waiting.
         case idle
         /// A request is in flight.
         case fetching(Request)
@@ -33,6 +35,8 @@ public struct OrdersPhase: BenchPhase, Hashable {
     public struct Request: Hashable, Sendable {
         /// Why it was sent.
         public enum Reason: String, Hashable, Sendable {
+            /// The screen's first load, a tap on Try again, an automatic retry after a failure, a pull to
+            /// refresh, a new search.
             case firstLoad, manualRetry, automaticRetry, refresh, search
         }
         /// Increases with every request; a reply whose id is not the current request's is late and ignored.
