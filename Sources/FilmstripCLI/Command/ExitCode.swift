@@ -18,6 +18,6 @@ public struct ExitCode: RawRepresentable, Hashable, Sendable, CustomStringConver
     /// and the JSON path or line printed.
     public static let badInput = ExitCode(rawValue: 2)
 
-    /// The status as a decimal number: `0`, `1` or `2`.
+    /// The status as a decimal number, e.g. `2`.
     public var description: String { "\(rawValue)" }
 }
