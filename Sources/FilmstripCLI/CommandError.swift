@@ -32,6 +32,9 @@ public struct CommandError: Error, CustomStringConvertible {
 
     static let usageHint = "Run 'filmstrip --help' for usage."
 
+    /// The whole message without the `error: ` prefix: the file, then the JSON path (plans) or
+    /// line (fonts), then what was wrong; a usage error adds the line
+    /// `Run 'filmstrip --help' for usage.`
     public var description: String {
         switch problem {
         case .usage(let message):

@@ -4,10 +4,12 @@ public struct PNGError: Error, Hashable, Sendable, CustomStringConvertible {
     /// libpng's message, or the shim's when the failure was found before libpng ran.
     public let message: String
 
+    /// An error carrying libpng's (or the shim's) message.
     public init(message: String) {
         self.message = message
     }
 
+    /// `PNG: <message>`.
     public var description: String { "PNG: \(message)" }
 
     /// The text of a NUL-terminated C message buffer.

@@ -39,6 +39,9 @@ public struct PNGSettings: Hashable, Sendable {
     /// The decoded pixels are identical either way.
     public var allowPalette: Bool
 
+    /// Settings from each field above; the defaults are libpng's and zlib's own (level 6, memory
+    /// level 8, default strategy, adaptive filters) with palettes allowed. filmstrip itself writes
+    /// with ``default`` (level 8, no row filter).
     public init(
         compressionLevel: Int = 6, memoryLevel: Int = 8, strategy: Strategy = .default,
         filters: Filters = .adaptive, allowPalette: Bool = true

@@ -11,14 +11,21 @@ public enum IndexPage {
         public var plan: String
         /// The bench it ran, by name.
         public var bench: String
+        /// The plan's one-paragraph summary (``RunReport/summary``).
         public var summary: String
+        /// Whether the plan's run passed every check.
         public var passed: Bool
+        /// The run's verdict line (``RunReport/verdict``), shown when it failed.
         public var verdict: String
+        /// How many frames the run recorded.
         public var frames: Int
+        /// The recording window's length, ms.
         public var windowMs: Int
         /// One frame per phase shown (the first of each, in time order): (relative file, phase).
         public var thumbnails: [(file: String, phase: String)]
 
+        /// A row from each of the fields above, given in the same order: the plan's name, its bench's
+        /// name, summary, pass or fail, verdict, frame count, window length in ms and thumbnails.
         public init(plan: String, bench: String, summary: String, passed: Bool, verdict: String, frames: Int, windowMs: Int, thumbnails: [(file: String, phase: String)]) {
             self.plan = plan
             self.bench = bench

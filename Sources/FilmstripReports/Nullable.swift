@@ -4,15 +4,20 @@ public struct Nullable<Wrapped: Codable & Hashable & Sendable>: Codable, Hashabl
     /// The value, or nil for `null`.
     public var value: Wrapped?
 
+    /// Wraps `value`; nil is written as JSON `null`.
     public init(_ value: Wrapped?) {
         self.value = value
     }
 
+    /// Decodes JSON `null` as nil, anything else as `Wrapped`.
+    /// - Throws: `DecodingError` when the value is neither `null` nor a valid `Wrapped`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         value = container.decodeNil() ? nil : try container.decode(Wrapped.self)
     }
 
+    /// Encodes the value, or JSON `null` when it is nil.
+    /// - Throws: what encoding `Wrapped` throws.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         if let value { try container.encode(value) } else { try container.encodeNil() }

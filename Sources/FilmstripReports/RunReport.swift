@@ -8,6 +8,8 @@ import Foundation
 public struct RunReport: Codable, Hashable, Sendable {
     /// One frame's row.
     public struct Frame: Codable, Hashable, Sendable {
+        /// The frame's position in the run, from 0 (`$.frames[i].index`); its image is
+        /// `frames/NNNN.png`, the index zero-padded to four digits (``OutputLayout/framePath(_:)``).
         public var index: Int
         /// When it was taken, ms (measured on the real clock).
         public var tMs: Int
@@ -19,7 +21,11 @@ public struct RunReport: Codable, Hashable, Sendable {
         public var phaseDetail: String?
         /// The PNG, relative to the report; nil when no images were written or the frame was dropped.
         public var file: String?
+        /// True when the real clock could not take the frame on time; a dropped frame has no phase,
+        /// file or digest. Always false on the virtual clock.
         public var dropped: Bool
+        /// Each panel's depiction in this frame, in the plan's panel order (no texts or elements:
+        /// those are recorded for stills only).
         public var panels: [Panel]
         /// SHA-256 of the frame's decoded pixels at output scale (RGBA8, row-major, top row
         /// first, 4 bytes per pixel, no padding), 64 lower-case hex digits; nil when no images
@@ -29,7 +35,9 @@ public struct RunReport: Codable, Hashable, Sendable {
 
     /// One panel's depiction in a frame, with what it drew (stills only).
     public struct Panel: Codable, Hashable, Sendable {
+        /// The panel's identifier (``Panel/id``), e.g. `loadedOnly`.
         public var panel: String
+        /// The depiction's identifier (``Depiction/id``), e.g. `spinner`.
         public var depiction: String
         /// The text runs drawn, in order (stills only).
         public var texts: [String]?
@@ -39,12 +47,19 @@ public struct RunReport: Codable, Hashable, Sendable {
 
     /// One still's row.
     public struct Still: Codable, Hashable, Sendable {
+        /// The still's name from the plan (`$.stills[i].name`); its image is `stills/<name>.png`.
         public var name: String
+        /// The still's instant, whole ms since the start of the run.
         public var tMs: Int
+        /// The phase on screen at that instant; nil when the frame was dropped.
         public var phase: String?
         /// The phase's payload in words; nil when none.
         public var phaseDetail: String?
+        /// The PNG, relative to the report (`stills/<name>.png`); nil when no images were written or
+        /// the frame was dropped.
         public var file: String?
+        /// Each panel's depiction, in the plan's panel order, with the text runs and semantic elements
+        /// it drew.
         public var panels: [Panel]
     }
 
@@ -62,8 +77,13 @@ public struct RunReport: Codable, Hashable, Sendable {
 
     /// A check's outcome.
     public struct Check: Codable, Hashable, Sendable {
+        /// The check's name: `coverage.<phase>`, `dominance.<phase>`, `flashes.<panel>`,
+        /// `heldBack.<panel>` or `rules.<panel>`.
         public var name: String
+        /// Whether the run satisfied it.
         public var passed: Bool
+        /// One sentence: what was measured, against what limit
+        /// (`loading: 14 frames (7.0 s), at least 1 frame required`).
         public var message: String
     }
 
@@ -71,7 +91,9 @@ public struct RunReport: Codable, Hashable, Sendable {
     public struct Loader: Codable, Hashable, Sendable {
         /// One flash: when the loader appeared and for how long, ms.
         public struct Flash: Codable, Hashable, Sendable {
+            /// When the loader appeared, whole ms since the start of the run.
             public var startMs: Int
+            /// How long it stayed on screen, ms (more than 0, less than the flash threshold).
             public var durationMs: Int
         }
         /// Loader visible inside the window, ms.
@@ -82,7 +104,9 @@ public struct RunReport: Codable, Hashable, Sendable {
         public var heldBackMs: Int
         /// One stretch of held-back content: data ready at `readyMs`, painted at `paintedMs`.
         public struct HeldBack: Codable, Hashable, Sendable {
+            /// When the data (content or error) was ready, whole ms since the start of the run.
             public var readyMs: Int
+            /// When it was painted (the loader left the screen), whole ms since the start of the run.
             public var paintedMs: Int
         }
         /// Each stretch of held-back content, in time order.
@@ -93,12 +117,19 @@ public struct RunReport: Codable, Hashable, Sendable {
 
     /// A rule a panel broke, with the frames that show it.
     public struct Violation: Codable, Hashable, Sendable {
+        /// The panel's identifier (``Panel/id``).
         public var panel: String
+        /// The rule's identifier (e.g. `loadingPlaceholder`), as listed in the bench's
+        /// ``BenchDefinition/rules``.
         public var rule: String
         /// The rule in words.
         public var sentence: String
+        /// Start of the interval [startMs, endMs), whole ms since the start of the run, clipped to
+        /// the window.
         public var startMs: Int
+        /// End of the interval, exclusive, whole ms since the start of the run, clipped to the window.
         public var endMs: Int
+        /// Indices of the frames taken inside the interval; empty for a violation between two frames.
         public var frames: [Int]
     }
 
@@ -114,36 +145,58 @@ public struct RunReport: Codable, Hashable, Sendable {
 
     /// An observed phase transition.
     public struct Transition: Codable, Hashable, Sendable {
+        /// The phase left, by name.
         public var from: String
+        /// The phase entered, by name.
         public var to: String
+        /// How many times this change happened inside the window (≥ 1).
         public var count: Int
     }
 
     /// A timeline entry.
     public struct Entry: Codable, Hashable, Sendable {
+        /// When it was logged, whole ms since the start of the run.
         public var tMs: Int
+        /// Position in the log, from 0; entries with the same `tMs` keep this order.
         public var sequence: Int
+        /// `event` or `phase` (``TimelineEntry/Kind``).
         public var kind: String
+        /// For an event, the bench's sentence (`beat 1: fetch started, loading after 2200 ms`); for
+        /// a phase change, the phase's name.
         public var text: String
     }
 
+    /// The plan's name (`$.plan`), which is also the name of its output folder.
     public var plan: String
+    /// The plan's one-paragraph summary, as written in the plan (``CapturePlan/summary``).
     public var summary: String
+    /// The bench's name (``BenchDefinition/name``), e.g. `inbox`.
     public var bench: String
+    /// The clock the run used: `virtual` or `real` (``ClockKind``).
     public var clock: String
+    /// The script mode: `cycle` or `pinned` (``CapturePlan/Mode``).
     public var mode: String
+    /// The slow-motion factor as written in a plan: `1`, `1.5`, `2` (``SlowMotion/description``).
     public var slowMotion: String
+    /// Where the recording window starts, whole ms since the start of the run.
     public var windowStartMs: Int
+    /// The recording window's length, ms.
     public var windowMs: Int
+    /// Time between two scheduled frames, ms.
     public var frameIntervalMs: Int
+    /// The integer factor the 1× frames were scaled by (nearest neighbour) when written.
     public var scale: Int
+    /// Every frame of the window, in time order, dropped ones included.
     public var frames: [Frame]
+    /// How many frames the real clock could not take on time (0 on the virtual clock).
     public var droppedFrames: Int
+    /// The plan's stills, in plan order.
     public var stills: [Still]
     /// Per phase.
     public var dwell: [String: DwellEntry]
     /// Per panel, per depiction.
     public var panels: [String: [String: DwellEntry]]
+    /// Every event and phase change the bench logged, in log order (``TimelineLog``).
     public var timeline: [Entry]
     /// Per panel that showed a loader or a blank.
     public var loaders: [String: Loader]
@@ -158,10 +211,17 @@ public struct RunReport: Codable, Hashable, Sendable {
     /// The next scripted phase change at or after the window's end (the recording never shows
     /// it), or nil (`null`) when the bench has settled.
     public var pendingAtEnd: Nullable<Pending>
+    /// Every check, in ``Analysis/checks`` order (coverage, dominance, then the per-panel
+    /// checks).
     public var checks: [Check]
+    /// The failed checks' sentences (``Analysis/reasons``); empty when the run passed.
     public var reasons: [String]
+    /// The plan lint's findings (``PlanLint/findings(for:)``), one sentence each; they never fail
+    /// the run.
     public var lint: [String]
+    /// One line: `passed` or `failed: <reasons joined by "; ">.` (``Analysis/verdict``).
     public var verdict: String
+    /// True when every check passed.
     public var passed: Bool
     /// The strip image, relative; nil when no images were written.
     public var filmstrip: String?

@@ -3,6 +3,8 @@ public struct ExitCode: RawRepresentable, Hashable, Sendable, CustomStringConver
     /// The process exit status.
     public let rawValue: Int32
 
+    /// An exit code with the process exit status `rawValue`; use ``passed``, ``checkFailed`` or
+    /// ``badInput`` rather than a number.
     public init(rawValue: Int32) {
         self.rawValue = rawValue
     }
@@ -16,5 +18,6 @@ public struct ExitCode: RawRepresentable, Hashable, Sendable, CustomStringConver
     /// and the JSON path or line printed.
     public static let badInput = ExitCode(rawValue: 2)
 
+    /// The status as a decimal number, e.g. `2`.
     public var description: String { "\(rawValue)" }
 }

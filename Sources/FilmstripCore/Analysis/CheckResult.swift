@@ -7,6 +7,7 @@ public struct CheckResult: Hashable, Sendable {
     /// One sentence: what was measured, against what limit.
     public var message: String
 
+    /// A check's outcome from its name (`coverage.loading`), whether it passed, and its sentence.
     public init(name: String, passed: Bool, message: String) {
         self.name = name
         self.passed = passed

@@ -10,6 +10,8 @@ public struct Dwell: Hashable, Sendable {
     /// Frames taken in the window (not dropped).
     public var frameCount: Int
 
+    /// A dwell from its milliseconds inside the window, the frames that showed it, the window's
+    /// length in ms and the number of frames taken (not dropped) in the window.
     public init(ms: Int, frames: Int, windowMs: Int, frameCount: Int) {
         self.ms = ms
         self.frames = frames

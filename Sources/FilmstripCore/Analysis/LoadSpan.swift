@@ -5,6 +5,8 @@ public struct LoadSpan: Hashable, Sendable {
     /// When its data was ready, ms.
     public var readyMs: Int
 
+    /// A load that started at `startMs` and whose data was ready at `readyMs` (≥ `startMs`),
+    /// both whole ms since the start of the run.
     public init(startMs: Int, readyMs: Int) {
         self.startMs = startMs
         self.readyMs = readyMs

@@ -14,6 +14,8 @@ public struct LoaderPolicy: Hashable, Sendable, CustomStringConvertible {
     /// How long a loader that appeared stays at least, in ms; nil or 0 for no minimum.
     public var minimumVisibleMs: Int?
 
+    /// A policy with a delay in ms (a negative delay counts as 0) and an optional minimum visible
+    /// time in ms (nil, 0 or less means no minimum).
     public init(delayMs: Int, minimumVisibleMs: Int? = nil) {
         self.delayMs = max(0, delayMs)
         self.minimumVisibleMs = minimumVisibleMs.flatMap { $0 > 0 ? $0 : nil }

@@ -82,6 +82,8 @@ public struct HeldBack: Hashable, Sendable {
     /// When it was painted: the loader left the screen, ms since the start of the run.
     public var paintedMs: Int
 
+    /// A stretch of content ready at `readyMs` and painted at `paintedMs` (≥ `readyMs`), both
+    /// whole ms since the start of the run.
     public init(readyMs: Int, paintedMs: Int) {
         self.readyMs = readyMs
         self.paintedMs = paintedMs

@@ -9,6 +9,8 @@ public struct PendingChange: Hashable, Sendable {
     /// when none was.
     public var event: String?
 
+    /// A change entering `phase` at `atMs` (whole ms since the start of the run), with the event
+    /// logged at that same instant, if any.
     public init(atMs: Int, phase: String, event: String?) {
         self.atMs = atMs
         self.phase = phase

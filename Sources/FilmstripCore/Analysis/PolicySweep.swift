@@ -10,6 +10,7 @@
 public struct PolicySweep: Sendable {
     /// One policy's outcome over all samples.
     public struct Outcome: Hashable, Sendable {
+        /// The policy evaluated: a delay and a minimum visible time from the grid.
         public var policy: LoaderPolicy
         /// Loads evaluated.
         public var loads: Int
@@ -48,6 +49,14 @@ public struct PolicySweep: Sendable {
     /// The default grid's minimum visible times, ms (0 = none).
     public static let defaultMinimumsMs = [0, 200, 500]
 
+    /// Evaluates every pair of `delaysMs` × `minimumsMs` against `latenciesMs`, all in ms.
+    ///
+    /// - Parameters:
+    ///   - latenciesMs: one load per latency, each starting at 0 ms with its data ready then.
+    ///   - delaysMs: the loader delays to try, ms (outer loop of ``outcomes``).
+    ///   - minimumsMs: the minimum visible times to try, ms; 0 means none (inner loop).
+    ///   - flashThresholdMs: a loader visible for more than 0 and less than this many ms is a flash.
+    ///   - budgetMs: the largest 95th-percentile added wait, ms, a recommended policy may have.
     public init(latenciesMs: [Int], delaysMs: [Int], minimumsMs: [Int], flashThresholdMs: Int, budgetMs: Int) {
         self.flashThresholdMs = flashThresholdMs
         self.budgetMs = budgetMs

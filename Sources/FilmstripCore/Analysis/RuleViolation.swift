@@ -6,10 +6,13 @@ public struct RuleViolation: Hashable, Sendable {
     public var rule: String
     /// The interval [startMs, endMs), clipped to the window.
     public var startMs: Int
+    /// End of the interval, exclusive, in ms since the start of the run.
     public var endMs: Int
     /// Indices of the frames taken inside the interval (may be none: a short violation between frames).
     public var frames: [Int]
 
+    /// A violation of `rule` by `panel` over [startMs, endMs) in ms since the start of the run,
+    /// with the indices of the frames taken inside it.
     public init(panel: String, rule: String, startMs: Int, endMs: Int, frames: [Int]) {
         self.panel = panel
         self.rule = rule
@@ -32,10 +35,14 @@ public struct RuleViolation: Hashable, Sendable {
 
 /// An observed change from one phase to another, and how often it happened.
 public struct PhaseTransition: Hashable, Sendable {
+    /// The phase left, by name.
     public var from: String
+    /// The phase entered, by name.
     public var to: String
+    /// How many times this change happened (≥ 1).
     public var count: Int
 
+    /// A transition from the phase named `from` to the one named `to`, seen `count` times.
     public init(from: String, to: String, count: Int) {
         self.from = from
         self.to = to

@@ -39,7 +39,9 @@ public protocol Bench: AnyObject, Sendable {
 }
 
 extension Bench {
+    /// No counters: the default for a bench that keeps none (reports show `{}`).
     public var counters: [String: Int] { [:] }
+    /// No detail: the default for a bench whose phases carry nothing worth a caption.
     public func phaseDetail(of phase: Phase, atMs timeMs: Int) -> String? { nil }
 }
 

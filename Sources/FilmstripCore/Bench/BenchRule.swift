@@ -7,6 +7,7 @@ public struct BenchRule: Hashable, Sendable {
     /// The rule in one sentence, for reports and contact sheets.
     public var sentence: String
 
+    /// A rule from its identifier in reports (lower camel case) and its sentence.
     public init(_ id: String, sentence: String) {
         self.id = id
         self.sentence = sentence

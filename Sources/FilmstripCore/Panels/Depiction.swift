@@ -8,11 +8,14 @@ public struct Depiction: Hashable, Sendable, Comparable, CustomStringConvertible
     /// The name used in reports: lower camel case.
     public let id: String
 
+    /// A depiction named `id`, lower camel case (`"spinner"`).
     public init(_ id: String) {
         self.id = id
     }
 
+    /// The identifier, as reports write it.
     public var description: String { id }
 
+    /// Orders depictions by identifier (string order).
     public static func < (lhs: Depiction, rhs: Depiction) -> Bool { lhs.id < rhs.id }
 }

@@ -10,11 +10,13 @@ public struct DrawnText: Hashable, Sendable, CustomStringConvertible {
     /// The colour the glyphs were painted in.
     public var color: Color
 
+    /// A record of `text` drawn with its pen at `origin` (baseline, panel pixels at 1×) in `color`.
     public init(text: String, origin: Point, color: Color) {
         self.text = text
         self.origin = origin
         self.color = color
     }
 
+    /// The text as drawn.
     public var description: String { text }
 }

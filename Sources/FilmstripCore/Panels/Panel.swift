@@ -27,6 +27,7 @@ public protocol Panel<Phase>: Sendable {
 }
 
 extension Panel {
+    /// No changes inside a phase: the default for a panel whose depiction depends on the phase alone.
     public func depictionChanges(in phase: Phase, enteredAtMs: Int) -> [Int] { [] }
 }
 

@@ -15,6 +15,8 @@ public struct PanelPainter {
     /// Code points the font lacked, in order of first appearance.
     public private(set) var missing: [Unicode.Scalar] = []
 
+    /// A painter over a fresh `width` × `height` canvas (pixels, 1×) filled with `background`,
+    /// drawing text in `font`, with empty text and element logs.
     public init(width: Int, height: Int, font: BitmapFont, background: Color) {
         self.canvas = Canvas(width: width, height: height, background: background)
         self.font = font

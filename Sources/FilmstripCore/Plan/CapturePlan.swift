@@ -23,6 +23,8 @@ public struct CapturePlan: Sendable {
         /// The instant, in ms since the start of the run, inside the window.
         public var atMs: Int
 
+        /// A still named `name` (file-name-safe, see ``name``) at `atMs`, ms since the start of the run.
+        /// The plan's validation checks both.
         public init(name: String, atMs: Int) {
             self.name = name
             self.atMs = atMs
@@ -42,6 +44,9 @@ public struct CapturePlan: Sendable {
         /// Panels that must follow every rule of their bench (``BenchDefinition/rules``).
         public var followRules: [String]
 
+        /// Expectations from the maps above, each empty by default: phase → fewest frames, phase →
+        /// largest share in percent, panel → most flashes, panel → most held-back ms, and the panels
+        /// that must follow every rule.
         public init(minFrames: [String: Int] = [:], maxSharePercent: [String: Int] = [:], maxFlashes: [String: Int] = [:], maxHeldBackMs: [String: Int] = [:], followRules: [String] = []) {
             self.followRules = followRules
             self.minFrames = minFrames

@@ -3,12 +3,20 @@ import Foundation
 /// A parsed JSON document, kept exact: integers stay integers and other numbers keep their
 /// decimal digits, so no floating point enters a plan's times.
 public indirect enum JSONValue: Hashable, Sendable {
+    /// JSON `null`.
     case null
+    /// JSON `true` or `false`.
     case bool(Bool)
+    /// A number whose value is whole and fits in `Int` (`3`, `3.0` and `3e0` alike).
     case integer(Int)
+    /// Any other number, kept exactly as a `Decimal` (`312.5`).
     case decimal(Decimal)
+    /// A string, escapes decoded.
     case string(String)
+    /// An array, elements in document order.
     case array([JSONValue])
+    /// An object, member name → value (``parse(_:refusingRepeatedMembers:)`` refuses a member
+    /// given twice by default).
     case object([String: JSONValue])
 
     /// The JSON type name used in error messages: "null", "boolean", "integer", "number",

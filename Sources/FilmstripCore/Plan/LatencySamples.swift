@@ -33,6 +33,8 @@ public struct LatencySamples: Hashable, Sendable {
 
     /// Why a HAR entry is not a sample.
     public enum SkipReason: Int, CaseIterable, Hashable, Sendable, Comparable {
+        /// In summary order: a failed request, a WebSocket or EventSource entry, a type not included
+        /// by the ``Selection``, a URL the selection rejects, an entry longer than 3,600,000 ms.
         case failed, socket, notIncluded, urlMismatch, tooLong
 
         /// `1 failed request`, `2 WebSocket or EventSource entries`, ….
@@ -47,6 +49,7 @@ public struct LatencySamples: Hashable, Sendable {
             }
         }
 
+        /// Orders reasons as they are declared (the order summaries list them in).
         public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
@@ -59,12 +62,16 @@ public struct LatencySamples: Hashable, Sendable {
         /// Whether an entry's `request.url` counts; nil keeps every URL.
         public var url: (@Sendable (String) -> Bool)?
 
+        /// A selection by resource or MIME type (`include`, compared without case) and by URL
+        /// (`url` returns true for a URL that counts); nil keeps everything for that part.
         public init(include: [String]? = nil, url: (@Sendable (String) -> Bool)? = nil) {
             self.include = include?.map { $0.lowercased() }
             self.url = url
         }
     }
 
+    /// Samples given directly: `latenciesMs` in whole ms, `format` as ``format`` says (`"list"`
+    /// for a plain list); every sample counts as read, none skipped, no warnings.
     public init(latenciesMs: [Int], format: String) {
         self.latenciesMs = latenciesMs
         self.format = format

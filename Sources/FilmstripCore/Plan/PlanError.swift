@@ -6,10 +6,12 @@ public struct PlanError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What was expected, and what was found.
     public let message: String
 
+    /// An error at the JSON path `path` (`$.script[2].latencyMs`) with what was expected there.
     public init(path: String, message: String) {
         self.path = path
         self.message = message
     }
 
+    /// `<path>: <message>`, e.g. `$.windowMs: expected …`.
     public var description: String { "\(path): \(message)" }
 }

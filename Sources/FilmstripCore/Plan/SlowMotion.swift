@@ -8,6 +8,8 @@ public struct SlowMotion: Hashable, Sendable, CustomStringConvertible {
     /// The factor in thousandths (1000 = real speed).
     public let permille: Int
 
+    /// A factor in thousandths: 1000 is real speed, 1500 is ×1.5. A plan's `$.slowMotion` is checked
+    /// to be above 0 when read; this initialiser stores the value as given.
     public init(permille: Int) {
         self.permille = permille
     }

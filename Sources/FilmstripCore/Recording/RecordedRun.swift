@@ -4,6 +4,7 @@ import FilmstripRaster
 public struct TimelineEntry: Hashable, Sendable {
     /// An event, or the bench entering a phase.
     public enum Kind: String, Hashable, Sendable {
+        /// An event the bench logged in words, or the bench entering a phase.
         case event, phase
     }
 
@@ -16,6 +17,8 @@ public struct TimelineEntry: Hashable, Sendable {
     /// The event in words, or the phase's name.
     public var text: String
 
+    /// An entry at `tMs` (ms since the start of the run), at position `sequence` in the log, of
+    /// `kind`, with its words or phase name.
     public init(tMs: Int, sequence: Int, kind: Kind, text: String) {
         self.tMs = tMs
         self.sequence = sequence
@@ -33,6 +36,7 @@ public struct Segment: Hashable, Sendable {
     /// Left at, ms (not included).
     public var exitMs: Int
 
+    /// A segment named `name` over [enterMs, exitMs), ms since the start of the run.
     public init(name: String, enterMs: Int, exitMs: Int) {
         self.name = name
         self.enterMs = enterMs
@@ -57,6 +61,7 @@ public struct PanelDepiction: Hashable, Sendable {
     /// What it showed.
     public var depiction: Depiction
 
+    /// The depiction `depiction` shown by the panel whose identifier is `panel`.
     public init(panel: String, depiction: Depiction) {
         self.panel = panel
         self.depiction = depiction

@@ -3,9 +3,11 @@ public struct RunError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What went wrong, naming the bench, the instant and the last event logged (the source).
     public let message: String
 
+    /// An error with its message, which names the bench, the instant and the last event logged.
     public init(message: String) {
         self.message = message
     }
 
+    /// The message.
     public var description: String { message }
 }

@@ -24,6 +24,7 @@ public final class TimelineLog<Phase: Sendable>: Sendable {
 
     private let storage = Mutex<[Record]>([])
 
+    /// An empty log.
     public init() {}
 
     /// Logs an event at `tMs`.

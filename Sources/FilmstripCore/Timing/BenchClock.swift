@@ -11,6 +11,8 @@ public struct BenchClock: Sendable {
     /// at or before now. Throws `CancellationError` when the task is cancelled.
     public let sleepUntilMs: @Sendable (Int) async throws -> Void
 
+    /// A clock from two closures: `nowMs` returns ms since the start of the run; `sleepUntilMs`
+    /// suspends until that instant and throws `CancellationError` when the task is cancelled.
     public init(nowMs: @escaping @Sendable () -> Int, sleepUntilMs: @escaping @Sendable (Int) async throws -> Void) {
         self.nowMs = nowMs
         self.sleepUntilMs = sleepUntilMs

@@ -15,8 +15,11 @@ public final class DrainingExecutor: TaskExecutor, @unchecked Sendable {
     private var jobs: [UnownedJob] = []
     private var head = 0
 
+    /// An executor with no jobs.
     public init() {}
 
+    /// Queues `job` to run at the next drain (FIFO); called by the concurrency runtime. Safe from
+    /// any thread.
     public func enqueue(_ job: consuming ExecutorJob) {
         let unowned = UnownedJob(job)
         condition.lock()

@@ -6,10 +6,12 @@ public struct RunawayWorkError: Error, Hashable, Sendable, CustomStringConvertib
     /// What limit was crossed.
     public let reason: String
 
+    /// An error for work stopped at `atMs` (ms since the start of the run) with the limit crossed.
     public init(atMs: Int, reason: String) {
         self.atMs = atMs
         self.reason = reason
     }
 
+    /// `work without end at <atMs> ms: <reason>`.
     public var description: String { "work without end at \(atMs) ms: \(reason)" }
 }

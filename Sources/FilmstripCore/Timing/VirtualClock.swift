@@ -19,6 +19,7 @@ public final class VirtualClock: Clock, Sendable {
         /// Milliseconds since the start of the run.
         public var ms: Int
 
+        /// The instant `ms` milliseconds after the start of the run.
         public init(ms: Int) {
             self.ms = ms
         }
@@ -28,12 +29,15 @@ public final class VirtualClock: Clock, Sendable {
             Instant(ms: ms + duration.wholeMilliseconds)
         }
 
+        /// The time from this instant to `other`, in whole milliseconds (negative when `other` is earlier).
         public func duration(to other: Instant) -> Duration {
             .milliseconds(other.ms - ms)
         }
 
+        /// Orders instants by their milliseconds.
         public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.ms < rhs.ms }
 
+        /// `<ms> ms`, e.g. `1093 ms`.
         public var description: String { "\(ms) ms" }
     }
 
@@ -55,6 +59,7 @@ public final class VirtualClock: Clock, Sendable {
     /// A clock at 0 ms with no sleepers.
     public init() {}
 
+    /// The current instant: where the last ``advance(to:wakeLimit:settle:)`` left time (0 ms at first).
     public var now: Instant { Instant(ms: state.withLock { $0.now }) }
 
     /// One millisecond: the clock's unit.

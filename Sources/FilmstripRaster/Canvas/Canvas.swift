@@ -50,6 +50,8 @@ public struct Canvas: RasterTarget, Hashable, Sendable {
         return Color(red: pixels[i], green: pixels[i + 1], blue: pixels[i + 2], alpha: pixels[i + 3])
     }
 
+    /// Replaces the four bytes of the pixel at (x, y), starting at `y * stride + x * 4`, with
+    /// `color`'s R, G, B, A (no blending). Writes outside the canvas are ignored.
     public mutating func setPixel(x: Int, y: Int, to color: Color) {
         guard x >= 0, y >= 0, x < width, y < height else { return }
         let i = y * stride + x * 4

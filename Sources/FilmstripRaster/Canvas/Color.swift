@@ -38,6 +38,7 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         return alpha == 255 ? rgb : rgb + byte(alpha)
     }
 
+    /// The colour as ``hexString``: `#rrggbb`, or `#rrggbbaa` when not opaque.
     public var description: String { hexString }
 
     /// Opaque black.

@@ -5,6 +5,7 @@ public struct Point: Hashable, Sendable {
     /// Row, in pixels.
     public var y: Int
 
+    /// The pixel at column `x`, row `y` (either may be negative or past the edge: drawing clips).
     public init(x: Int, y: Int) {
         self.x = x
         self.y = y
@@ -22,6 +23,8 @@ public struct Rect: Hashable, Sendable {
     /// Height in pixels; a rectangle with height ≤ 0 covers no pixel.
     public var height: Int
 
+    /// The rectangle whose top-left pixel is (`x`, `y`), `width` columns wide and `height` rows
+    /// tall, all in pixels; stored as given, so a width or height ≤ 0 makes an empty rectangle.
     public init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y

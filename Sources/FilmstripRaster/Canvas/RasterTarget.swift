@@ -19,6 +19,8 @@ extension RasterTarget {
     /// The whole target as a rectangle.
     public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
 
+    /// The default fill: clips `rect` to ``bounds`` and calls ``setPixel(x:y:to:)`` once per
+    /// pixel, row by row. Override it when the target can fill rows faster.
     public mutating func fill(_ rect: Rect, with color: Color) {
         let clipped = rect.intersection(bounds)
         guard !clipped.isEmpty else { return }

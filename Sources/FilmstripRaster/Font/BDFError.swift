@@ -5,11 +5,14 @@ public struct BDFError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What was expected, and what was found.
     public let message: String
 
+    /// An error at the 1-based `line` of the BDF text (0 for the file as a whole), with what was
+    /// expected there.
     public init(line: Int, message: String) {
         self.line = line
         self.message = message
     }
 
+    /// `line <n>: <message>`, or the message alone when ``line`` is 0.
     public var description: String {
         line > 0 ? "line \(line): \(message)" : message
     }

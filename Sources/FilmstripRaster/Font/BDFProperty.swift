@@ -1,7 +1,9 @@
 /// The value of one BDF font property (`STARTPROPERTIES` … `ENDPROPERTIES`): an integer, or a
 /// string that was written in double quotes (a doubled `""` inside stands for one quote).
 public enum BDFProperty: Hashable, Sendable {
+    /// A property written as an integer (`PIXEL_SIZE 13`).
     case integer(Int)
+    /// A property written in double quotes, without them (`FAMILY_NAME "Fixed"` → `Fixed`).
     case string(String)
 
     /// The integer value, or nil for a string.

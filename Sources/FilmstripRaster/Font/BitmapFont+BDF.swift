@@ -1,4 +1,8 @@
 extension BitmapFont {
+    /// The largest glyph or font dimension and offset accepted, in pixels: far beyond any real
+    /// bitmap font, small enough that no arithmetic on it can overflow.
+    public static let largestDimension = 4096
+
     /// Reads a font in Glyph Bitmap Distribution Format 2.1 (Adobe's BDF specification, version
     /// 2.1): `FONTBOUNDINGBOX`, `STARTPROPERTIES` (integers and quoted strings), and per glyph
     /// `ENCODING`, `DWIDTH`, `BBX` and `BITMAP` rows of hex digits, each row padded to whole bytes
@@ -21,10 +25,6 @@ extension BitmapFont {
     ///   `STARTFONT`, a malformed keyword line, a `SIZE` with more than 1 bit per pixel (BDF 2.3
     ///   greyscale), properties without `ENDPROPERTIES`, a bitmap row that is not hex, or a file
     ///   that ends inside a glyph.
-    /// The largest glyph or font dimension and offset accepted, in pixels: far beyond any real
-    /// bitmap font, small enough that no arithmetic on it can overflow.
-    public static let largestDimension = 4096
-
     public init(bdf text: String) throws(BDFError) {
         let limit = Self.largestDimension
         // "\r\n" is one Character in Swift, so it is matched whole; other Unicode line

@@ -6,6 +6,8 @@ public struct TextRun: Hashable, Sendable {
     /// Code points with no glyph in the font, in order of first appearance.
     public var missing: [Unicode.Scalar]
 
+    /// A run's pen advance in pixels and the code points the font lacked, in order of first
+    /// appearance.
     public init(advance: Int, missing: [Unicode.Scalar]) {
         self.advance = advance
         self.missing = missing

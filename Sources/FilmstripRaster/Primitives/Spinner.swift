@@ -18,6 +18,9 @@ public struct Spinner: Sendable, Hashable {
     /// The number of spokes (eight compass directions).
     public static let spokeCount = 8
 
+    /// A spinner centred on `center` with spokes reaching `radius` pixels (at least 2), the
+    /// highlight moving one spoke clockwise every `stepMs` milliseconds (at least 1); the
+    /// highlighted spoke in `highlight`, the others in `dim`.
     public init(center: Point, radius: Int, stepMs: Int = 100, highlight: Color, dim: Color) {
         self.center = center
         self.radius = max(2, radius)

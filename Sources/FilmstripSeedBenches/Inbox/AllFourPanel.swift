@@ -6,12 +6,18 @@ import FilmstripRaster
 /// loading: a spinner, `FETCHING` and the live counter (`1093 ms`); empty: a tray, `0 pending`
 /// and `EMPTY STATE`; failed: `FAILED`, the message and a `RETRY` button; loaded: the rows.
 public struct AllFourPanel: Panel {
+    /// The panel; it has no settings.
     public init() {}
 
+    /// `allFour`: the name plans and reports use.
     public var id: String { "allFour" }
+    /// `ALL FOUR`, the title bar's caption.
     public var title: String { "ALL FOUR" }
+    /// Mint (``Palette/mint``): border, title bar, spinner highlight and buttons.
     public var tint: Color { Palette.mint }
 
+    /// One depiction per phase, whatever the instant: loading → `spinner`, empty →
+    /// `emptyMessage`, failed → `errorRetry`, loaded → `rows`.
     public func depiction(for phase: InboxPhase, atMs timeMs: Int = 0) -> Depiction {
         switch phase {
         case .loading: .spinner
@@ -21,6 +27,9 @@ public struct AllFourPanel: Panel {
         }
     }
 
+    /// Draws the phase into the panel body at 1×, as listed above; the spinner's highlighted
+    /// spoke follows `timeMs` (ms since the start of the run). Exposes a progress indicator, an
+    /// image, the texts and a `RETRY` button as semantic elements.
     public func draw(_ phase: InboxPhase, atMs timeMs: Int, on painter: inout PanelPainter) {
         let x = PanelLayout.centerX
         switch phase {

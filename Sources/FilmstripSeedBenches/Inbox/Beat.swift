@@ -50,6 +50,9 @@ public struct Beat: Hashable, Sendable {
     /// How long the reply's phase is held before the next beat, in ms (≥ 0; not stretched by slow motion).
     public var holdMs: Int
 
+    /// A beat started by `trigger`, answering `reply` after `latencyMs` ms (before slow motion),
+    /// then holding the reply's phase for `holdMs` ms. Plans are validated for ranges; this
+    /// initialiser stores the values as given.
     public init(trigger: Trigger = .open, reply: Reply, latencyMs: Int, holdMs: Int = 0) {
         self.trigger = trigger
         self.reply = reply

@@ -8,6 +8,7 @@ import Synchronization
 /// injected clock, then shows the reply's phase for the beat's hold. In a cycle the beats
 /// repeat until the run ends; pinned, the last phase stays.
 public final class InboxBench: Bench {
+    /// The bench's phase: ``InboxPhase``.
     public typealias Phase = InboxPhase
 
     private enum Shown: Sendable {
@@ -27,8 +28,11 @@ public final class InboxBench: Bench {
         self.inbox = ManifestInbox(slowMotion: slowMotion)
     }
 
+    /// `loading` with 0 ms elapsed: the screen as it opens.
     public var initialPhase: InboxPhase { .loading(elapsedMs: 0) }
 
+    /// The phase on screen at `timeMs` (ms since the start of the run); while a fetch is in
+    /// flight, `loading` with the ms elapsed since that fetch started.
     public func phase(atMs timeMs: Int) -> InboxPhase {
         switch shown.withLock({ $0 }) {
         case .loading(let since): .loading(elapsedMs: max(0, timeMs - since))
@@ -47,6 +51,9 @@ public final class InboxBench: Bench {
         }
     }
 
+    /// Runs the beats in order on `clock`, logging each fetch, reply and phase to `timeline`: in
+    /// a cycle from the first beat again after the last, pinned once with the last phase held.
+    /// Returns when the task is cancelled (or, pinned, after the last beat).
     public func run(clock: BenchClock, timeline: TimelineLog<InboxPhase>) async {
         var index = 0
         do {

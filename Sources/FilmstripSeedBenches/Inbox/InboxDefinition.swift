@@ -6,6 +6,7 @@ public struct InboxSettings: BenchSettings {
     /// The beats, in order; each starts a fetch when the screen opens.
     public var script: [Beat]
 
+    /// Settings holding the plan's beats (`$.script`), in order.
     public init(script: [Beat]) {
         self.script = script
     }

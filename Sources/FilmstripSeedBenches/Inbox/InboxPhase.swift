@@ -6,6 +6,7 @@ import FilmstripCore
 public enum InboxPhase: BenchPhase, Hashable {
     /// The phase names, in report order.
     public enum Name: String, CaseIterable, Sendable {
+        /// One name per case of ``InboxPhase``, in report order.
         case loading, empty, failed, loaded
     }
 

@@ -6,12 +6,17 @@ import FilmstripRaster
 /// `ignored failed`). Outside `.loaded` it exposes no semantic element at all: that silence is
 /// the bug the bench shows.
 public struct LoadedOnlyPanel: Panel {
+    /// The panel; it has no settings.
     public init() {}
 
+    /// `loadedOnly`: the name plans and reports use.
     public var id: String { "loadedOnly" }
+    /// `LOADED ONLY`, the title bar's caption.
     public var title: String { "LOADED ONLY" }
+    /// Rose (``Palette/rose``): border, title bar, dash and bullets.
     public var tint: Color { Palette.rose }
 
+    /// `rows` when loaded, `dash` for every other phase, whatever the instant.
     public func depiction(for phase: InboxPhase, atMs timeMs: Int = 0) -> Depiction {
         if case .loaded = phase { return .rows }
         return .dash
@@ -27,6 +32,8 @@ public struct LoadedOnlyPanel: Panel {
         }
     }
 
+    /// Draws the rows when loaded; otherwise a large dash, `no .loaded yet` and
+    /// ``ignoredLabel(for:)``, all decorative (no semantic element). `timeMs` is not used.
     public func draw(_ phase: InboxPhase, atMs timeMs: Int, on painter: inout PanelPainter) {
         if case .loaded(let rows) = phase {
             ManifestList(rows: rows, tint: tint).draw(on: &painter)

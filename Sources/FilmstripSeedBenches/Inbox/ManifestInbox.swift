@@ -5,6 +5,7 @@ public struct ManifestInbox: Sendable {
     /// The plan's slow-motion factor, applied to every latency.
     public let slowMotion: SlowMotion
 
+    /// A data source that stretches every latency by `slowMotion`.
     public init(slowMotion: SlowMotion) {
         self.slowMotion = slowMotion
     }

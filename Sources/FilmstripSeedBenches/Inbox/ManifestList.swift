@@ -9,6 +9,7 @@ public struct ManifestList: Sendable {
     /// Bullet colour.
     public var tint: Color
 
+    /// A list of `rows`, top to bottom, with bullets in `tint`.
     public init(rows: [ManifestRow], tint: Color) {
         self.rows = rows
         self.tint = tint

@@ -6,6 +6,7 @@ public struct ManifestRow: Hashable, Sendable {
     /// The secondary text, e.g. `"Ready for Review"`.
     public var detail: String
 
+    /// A row with its main text and its secondary text (empty for none).
     public init(title: String, detail: String) {
         self.title = title
         self.detail = detail

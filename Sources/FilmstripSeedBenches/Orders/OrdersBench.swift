@@ -14,6 +14,7 @@ import Synchronization
 ///   starts at that instant when the screen still needs its data;
 /// - a reply to a request that was superseded (reopen, new search, lost connection) is ignored.
 public final class OrdersBench: Bench {
+    /// The bench's phase: ``OrdersPhase``.
     public typealias Phase = OrdersPhase
 
     private enum Item: Sendable {
@@ -35,6 +36,8 @@ public final class OrdersBench: Bench {
     private let ignored = Mutex(0)
     private let late = Mutex(0)
 
+    /// A bench that will play `events` at their instants with `settings` (latency, retry limit and
+    /// delay), every server latency stretched by `slowMotion` (the retry delay is not).
     public init(events: [OrdersEvent], settings: OrdersSettings, slowMotion: SlowMotion) {
         self.events = events
         self.settings = settings
@@ -42,8 +45,11 @@ public final class OrdersBench: Bench {
         self.state = Mutex(.initial(retryLimit: settings.retryLimit))
     }
 
+    /// Nothing loaded, idle, online, no failures: ``OrdersPhase/initial(retryLimit:)``.
     public var initialPhase: OrdersPhase { .initial(retryLimit: settings.retryLimit) }
 
+    /// The state as the last applied item left it; `timeMs` is not used (the state holds its own
+    /// instants).
     public func phase(atMs timeMs: Int) -> OrdersPhase { state.withLock { $0 } }
 
 
@@ -70,6 +76,9 @@ public final class OrdersBench: Bench {
     /// ignored; each is in the timeline at its arrival, naming its request.
     public var counters: [String: Int] { ["ignoredTaps": ignored.withLock { $0 }, "lateReplies": late.withLock { $0 }] }
 
+    /// Applies the scripted events, replies and automatic retries in (due time, sequence) order
+    /// on `clock`, logging each to `timeline` with every change of state. Returns when nothing is
+    /// left to do or the task is cancelled.
     public func run(clock: BenchClock, timeline: TimelineLog<OrdersPhase>) async {
         var queue: [Queued] = []
         var sequence = 0

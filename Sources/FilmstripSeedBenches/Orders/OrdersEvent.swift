@@ -45,6 +45,7 @@ public struct OrdersEvent: Hashable, Sendable {
     /// What.
     public var kind: Kind
 
+    /// An event of `kind` at `atMs`, ms since the start of the run.
     public init(atMs: Int, kind: Kind) {
         self.atMs = atMs
         self.kind = kind
@@ -77,6 +78,9 @@ public struct OrdersSettings: BenchSettings {
     /// Whether the content's layout is known before it loads (a list: yes), so a skeleton can stand in for it.
     public var layoutKnown: Bool
 
+    /// Settings from the timed events and the values above: the answer latency in ms before slow
+    /// motion (default 400), the retry limit (default 3 failures in a row), the delay before each
+    /// automatic retry in ms (default 1000), and whether the layout is known (default true).
     public init(events: [OrdersEvent] = [], latencyMs: Int = 400, retryLimit: Int = 3, retryDelayMs: Int = 1000, layoutKnown: Bool = true) {
         self.events = events
         self.latencyMs = latencyMs

@@ -5,6 +5,7 @@ import FilmstripCore
 public struct OrdersPhase: BenchPhase, Hashable {
     /// The phase names, in report order.
     public enum Name: String, CaseIterable, Sendable {
+        /// The names ``OrdersPhase/name`` derives from the state, in report order.
         case loading, refreshing, loaded, emptyFirstUse, noResults, failed, offline
     }
 
@@ -22,6 +23,7 @@ public struct OrdersPhase: BenchPhase, Hashable {
 
     /// What the screen is doing.
     public enum Activity: Hashable, Sendable {
+        /// No request in flight and none waiting.
         case idle
         /// A request is in flight.
         case fetching(Request)
@@ -33,11 +35,15 @@ public struct OrdersPhase: BenchPhase, Hashable {
     public struct Request: Hashable, Sendable {
         /// Why it was sent.
         public enum Reason: String, Hashable, Sendable {
+            /// The screen's first load, a tap on Try again, an automatic retry after a failure, a pull to
+            /// refresh, a new search.
             case firstLoad, manualRetry, automaticRetry, refresh, search
         }
         /// Increases with every request; a reply whose id is not the current request's is late and ignored.
         public var id: Int
+        /// Why it was sent.
         public var reason: Reason
+        /// When it was sent, ms since the start of the run.
         public var startedAtMs: Int
     }
 
@@ -53,19 +59,26 @@ public struct OrdersPhase: BenchPhase, Hashable {
 
     /// A failed request: its HTTP status and the server's words.
     public struct Failure: Hashable, Sendable {
+        /// The HTTP status code, e.g. 500.
         public var status: Int
+        /// The server's words, e.g. `Internal Server Error`.
         public var message: String
     }
 
+    /// What data the screen holds.
     public var content: Content
+    /// What the screen is doing: idle, fetching, or waiting to reconnect.
     public var activity: Activity
     /// The last request's failure; nil after a success.
     public var error: Failure?
+    /// Failures in a row, the limit, and the next automatic retry.
     public var retry: Retry
+    /// Whether the device has a connection.
     public var online: Bool
     /// The active search, if any.
     public var query: String?
 
+    /// A state from each of its parts, as the fields above describe them.
     public init(content: Content, activity: Activity, error: Failure?, retry: Retry, online: Bool, query: String?) {
         self.content = content
         self.activity = activity

@@ -9,12 +9,17 @@ import FilmstripRaster
 /// mint: 1,000 ms delay) and `delayedMinimum` (sky: 500 ms delay, 500 ms minimum, as Android's
 /// ContentLoadingProgressBar; a plan's `loaderPolicies` can set spin-delay's 500/200 instead).
 public struct LoaderPolicyPanel: Panel {
+    /// The name plans and reports use: `immediate`, `delayed` or `delayedMinimum` for the presets.
     public let id: String
+    /// The title bar's caption; the presets write the policy (`DELAY 500 MS · MIN 500`).
     public let title: String
+    /// The panel's colour: border, title bar, spinner highlight and buttons.
     public let tint: Color
     /// The policy this panel follows.
     public let policy: LoaderPolicy
 
+    /// A panel named `id`, captioned `title`, drawn in `tint`, whose loader follows `policy`.
+    /// Plans name the presets; use ``preset(_:policy:)`` to get one.
     public init(id: String, title: String, tint: Color, policy: LoaderPolicy) {
         self.id = id
         self.title = title
@@ -43,6 +48,10 @@ public struct LoaderPolicyPanel: Panel {
         policy.schedule(chain: phase.settledLoads)
     }
 
+    /// The depiction at `timeMs` (ms since the start of the run): while loading, `blank` until
+    /// the policy's delay has passed since the load started, then `spinner` (at once when an
+    /// earlier loader of the chain is still showing); `rowsRefreshing` during a refresh; after a
+    /// load, `spinner` until the content may be painted, then `rows`, `emptyMessage` or `errorRetry`.
     public func depiction(for phase: ScenesPhase, atMs timeMs: Int) -> Depiction {
         switch phase {
         case .loading(let start, let earlier):
@@ -61,6 +70,9 @@ public struct LoaderPolicyPanel: Panel {
         }
     }
 
+    /// The instant the loader appears (the load's start plus the policy's delay), or, after a
+    /// load, the instant the held-back content is painted; none during a refresh. Whole ms since
+    /// the start of the run.
     public func depictionChanges(in phase: ScenesPhase, enteredAtMs: Int) -> [Int] {
         switch phase {
         case .loading(let start, let earlier): policy.loaderCarries(into: start, after: earlier) ? [] : [start + policy.delayMs]
@@ -69,6 +81,8 @@ public struct LoaderPolicyPanel: Panel {
         }
     }
 
+    /// Draws ``depiction(for:atMs:)`` into the panel body at 1×: nothing for `blank`; the
+    /// spinner's highlighted spoke follows `timeMs` (ms since the start of the run).
     public func draw(_ phase: ScenesPhase, atMs timeMs: Int, on painter: inout PanelPainter) {
         let x = PanelLayout.centerX
         switch depiction(for: phase, atMs: timeMs) {

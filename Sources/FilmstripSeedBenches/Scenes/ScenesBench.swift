@@ -9,6 +9,7 @@ import Synchronization
 /// beat's latency on the injected clock, then its reply lands and is held. A refresh that fails
 /// keeps the content and logs the failure.
 public final class ScenesBench: Bench {
+    /// The bench's phase: ``ScenesPhase``.
     public typealias Phase = ScenesPhase
 
     private let script: [Beat]
@@ -16,14 +17,18 @@ public final class ScenesBench: Bench {
     private let slowMotion: SlowMotion
     private let shown = Mutex<ScenesPhase>(.loading(startedAtMs: 0, earlier: []))
 
+    /// A bench that will run `script` in `mode`, with latencies (not holds) stretched by
+    /// `slowMotion`.
     public init(script: [Beat], mode: CapturePlan.Mode, slowMotion: SlowMotion) {
         self.script = script
         self.mode = mode
         self.slowMotion = slowMotion
     }
 
+    /// `loading` started at 0 ms with no earlier loads: the screen as it opens.
     public var initialPhase: ScenesPhase { .loading(startedAtMs: 0, earlier: []) }
 
+    /// The phase as the last beat left it; `timeMs` is not used (the phase holds its own instants).
     public func phase(atMs timeMs: Int) -> ScenesPhase { shown.withLock { $0 } }
 
 
@@ -38,6 +43,9 @@ public final class ScenesBench: Bench {
         }
     }
 
+    /// Runs the beats in order on `clock`, logging each trigger, reply and phase to `timeline`:
+    /// in a cycle from the first beat again after the last, pinned once with the last phase held.
+    /// Returns when the task is cancelled (or, pinned, after the last beat).
     public func run(clock: BenchClock, timeline: TimelineLog<ScenesPhase>) async {
         var index = 0
         do {

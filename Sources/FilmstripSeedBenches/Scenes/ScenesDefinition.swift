@@ -8,6 +8,8 @@ public struct ScenesSettings: BenchSettings {
     /// Panel → the loader policy it follows instead of its preset's.
     public var loaderPolicies: [String: LoaderPolicy]
 
+    /// Settings holding the plan's beats (`$.script`) and its per-panel policy overrides
+    /// (`$.loaderPolicies`, panel → policy; empty keeps every preset).
     public init(script: [Beat], loaderPolicies: [String: LoaderPolicy] = [:]) {
         self.script = script
         self.loaderPolicies = loaderPolicies

@@ -9,6 +9,7 @@ import FilmstripCore
 public enum ScenesPhase: BenchPhase, Hashable {
     /// The phase names, in report order.
     public enum Name: String, CaseIterable, Sendable {
+        /// One name per case of ``ScenesPhase``, in report order.
         case loading, refreshing, loaded, empty, failed
     }
 

@@ -4,6 +4,7 @@ import Synchronization
 /// The checkout screen: each attempt of the script is a tap on Pay (or Retry after a timeout)
 /// at its instant, then the bank's answer after its latency, all on the injected clock.
 public final class CheckoutBench: Bench {
+    /// The bench's phase: ``PaymentPhase``.
     public typealias Phase = PaymentPhase
 
     private enum Shown: Sendable {
@@ -21,8 +22,11 @@ public final class CheckoutBench: Bench {
         self.slowMotion = slowMotion
     }
 
+    /// `idle`: the Pay button before any tap.
     public var initialPhase: PaymentPhase { .idle }
 
+    /// The phase on screen at `timeMs` (ms since the start of the run); while the bank has the
+    /// payment, `submitting` with the ms elapsed since the tap.
     public func phase(atMs timeMs: Int) -> PaymentPhase {
         switch shown.withLock({ $0 }) {
         case .submitting(let since): .submitting(elapsedMs: max(0, timeMs - since))
@@ -30,6 +34,9 @@ public final class CheckoutBench: Bench {
         }
     }
 
+    /// Plays the attempts in order on `clock`: waits for each tap's instant, logs it, enters
+    /// `submitting`, waits the (slowed) latency, then logs and enters the bank's answer. Returns
+    /// after the last attempt or when the task is cancelled.
     public func run(clock: BenchClock, timeline: TimelineLog<PaymentPhase>) async {
         do {
             for (index, attempt) in script.enumerated() {

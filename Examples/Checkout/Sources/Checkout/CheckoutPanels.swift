@@ -19,12 +19,18 @@ enum CheckoutDrawing {
 /// The control: a Pay button, then only a spinner while submitting and the receipt on success.
 /// A decline or a timeout leaves a dash: the person cannot tell what happened or what to do.
 public struct SpinnerOnlyPanel: Panel {
+    /// The panel; it has no settings.
     public init() {}
 
+    /// `spinnerOnly`: the name plans and reports use.
     public var id: String { "spinnerOnly" }
+    /// `SPINNER ONLY`, the title bar's caption.
     public var title: String { "SPINNER ONLY" }
+    /// Rose (``Palette/rose``), the colour of a control panel.
     public var tint: Color { Palette.rose }
 
+    /// `payButton`, `paymentSpinner`, `receipt`, or `nothingUseful` for a decline or a timeout;
+    /// from the phase alone.
     public func depiction(for phase: PaymentPhase, atMs timeMs: Int) -> Depiction {
         switch phase {
         case .idle: .payButton
@@ -34,6 +40,8 @@ public struct SpinnerOnlyPanel: Panel {
         }
     }
 
+    /// Draws the phase into the panel body at 1×; the spinner's highlighted spoke follows
+    /// `timeMs` (ms since the start of the run).
     public func draw(_ phase: PaymentPhase, atMs timeMs: Int, on painter: inout PanelPainter) {
         let x = PanelLayout.centerX
         switch phase {
@@ -55,12 +63,18 @@ public struct SpinnerOnlyPanel: Panel {
 /// The pattern: the Pay button locks and says so while submitting; a decline says why and
 /// offers another card; a timeout says the card was not charged and offers a retry.
 public struct PaymentPatternPanel: Panel {
+    /// The panel; it has no settings.
     public init() {}
 
+    /// `pattern`: the name plans and reports use.
     public var id: String { "pattern" }
+    /// `PATTERN`, the title bar's caption.
     public var title: String { "PATTERN" }
+    /// Mint (``Palette/mint``), the colour of a pattern panel.
     public var tint: Color { Palette.mint }
 
+    /// `payButton`, `lockedButton`, `receipt`, `declineMessage` or `timeoutRetry`; from the
+    /// phase alone.
     public func depiction(for phase: PaymentPhase, atMs timeMs: Int) -> Depiction {
         switch phase {
         case .idle: .payButton
@@ -71,6 +85,8 @@ public struct PaymentPatternPanel: Panel {
         }
     }
 
+    /// Draws the phase into the panel body at 1×, with the elapsed ms while submitting; the small
+    /// spinner's highlighted spoke follows `timeMs` (ms since the start of the run).
     public func draw(_ phase: PaymentPhase, atMs timeMs: Int, on painter: inout PanelPainter) {
         let x = PanelLayout.centerX
         switch phase {

@@ -20,6 +20,8 @@ public struct PaymentAttempt: Hashable, Sendable {
     /// How long the answer takes (for `timedOut`, the client's timeout), in ms before slow motion.
     public var latencyMs: Int
 
+    /// An attempt tapped at `atMs` (ms since the start of the run), answered with `reply` after
+    /// `latencyMs` ms before slow motion.
     public init(atMs: Int, reply: Reply, latencyMs: Int) {
         self.atMs = atMs
         self.reply = reply
@@ -32,6 +34,7 @@ public struct CheckoutSettings: BenchSettings {
     /// The attempts, in time order.
     public var script: [PaymentAttempt]
 
+    /// Settings holding the plan's attempts (`$.script`), in time order.
     public init(script: [PaymentAttempt]) {
         self.script = script
     }

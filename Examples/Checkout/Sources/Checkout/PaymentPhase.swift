@@ -4,6 +4,7 @@ import Filmstrip
 public enum PaymentPhase: BenchPhase, Hashable {
     /// The phase names, in report order.
     public enum Name: String, CaseIterable, Sendable {
+        /// One name per case of ``PaymentPhase``, in report order.
         case idle, submitting, succeeded, declined, timedOut
     }
 
