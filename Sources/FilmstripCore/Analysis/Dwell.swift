@@ -1,5 +1,5 @@
 /// How long something was on screen inside the recording window: exact milliseconds from the
-/// timeline, with the frame count beside it (DESIGN.md, rule of time 6).
+/// timeline, with the frame count beside it (docs/ARCHITECTURE.md, rule of time 6).
 public struct Dwell: Hashable, Sendable {
     /// Milliseconds inside the window, from half-open timeline intervals.
     public var ms: Int

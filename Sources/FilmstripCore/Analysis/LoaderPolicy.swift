@@ -1,4 +1,4 @@
-/// When a loader appears and how long it stays (DESIGN.md, rule of time 7).
+/// When a loader appears and how long it stays (docs/ARCHITECTURE.md, rule of time 7).
 ///
 /// The loader is visible while the phase is loading and the load's elapsed time is at least
 /// ``delayMs``. With a minimum visible time m, a loader that became visible at v stays until

@@ -1,5 +1,5 @@
 /// Evaluates a grid of loader policies (delays × minimum visible times) against request
-/// latencies, each load starting at 0 with its data ready at its latency (DESIGN.md rule 7).
+/// latencies, each load starting at 0 with its data ready at its latency (docs/ARCHITECTURE.md, rule of time 7).
 ///
 /// For each policy: the share of loads that show a loader, the flash rate (loaders visible for
 /// more than 0 and less than the threshold), the mean and 95th-percentile wait the policy adds

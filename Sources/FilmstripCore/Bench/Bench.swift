@@ -1,4 +1,4 @@
-/// A screen model that moves through phases as its async work runs (DESIGN.md, "bench").
+/// A screen model that moves through phases as its async work runs (docs/ARCHITECTURE.md, "bench").
 ///
 /// The recorder starts ``run(clock:timeline:)`` once, as a task on an executor it drains, and
 /// reads ``phase(atMs:)`` whenever the bench is idle at a frame instant. A bench reads time only

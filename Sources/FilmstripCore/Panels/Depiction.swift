@@ -1,4 +1,4 @@
-/// What a panel actually shows a person at an instant (DESIGN.md, "depiction").
+/// What a panel actually shows a person at an instant (docs/ARCHITECTURE.md, "depiction").
 ///
 /// Panels report it beside their pixels; dwell and coverage are computed per depiction.
 /// The identifier is the name used in reports and JSON (`"spinner"`, `"emptyMessage"`, …);

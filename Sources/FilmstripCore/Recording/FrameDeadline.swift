@@ -1,4 +1,4 @@
-/// When a real-clock frame counts as dropped (DESIGN.md, rule of time 9): a frame taken more
+/// When a real-clock frame counts as dropped (docs/ARCHITECTURE.md, rule of time 9): a frame taken more
 /// than half a frame interval after its deadline (at least 1 ms) is dropped, never shifted.
 enum FrameDeadline {
     /// How late a frame may be taken, in ms: half the frame interval, at least 1 ms.

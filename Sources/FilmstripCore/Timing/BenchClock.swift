@@ -3,7 +3,7 @@
 ///
 /// It is a value of two closures, so one bench runs unchanged on the virtual clock
 /// (``virtual(_:)``) and on the real one (``continuous(startingAt:)``). Nothing in a bench reads
-/// time any other way (DESIGN.md, rule of time 8).
+/// time any other way (docs/ARCHITECTURE.md, rule of time 8).
 public struct BenchClock: Sendable {
     /// Milliseconds since the start of the run.
     public let nowMs: @Sendable () -> Int

@@ -5,7 +5,7 @@ import Foundation
 /// Bench work is started with `Task(executorPreference:)` on this executor; nonisolated async
 /// code (including the standard library's `Clock.sleep(for:)`) keeps running on it across
 /// suspension points. So when ``drain(jobLimit:)`` returns, no bench work is runnable: the bench
-/// is idle, exactly (DESIGN.md, rule of time 3), with no yields or sleeps to "let tasks settle".
+/// is idle, exactly (docs/ARCHITECTURE.md, rule of time 3), with no yields or sleeps to "let tasks settle".
 /// Jobs run in the order they were enqueued (FIFO), which makes the order repeatable.
 ///
 /// Thread safety: the queue is guarded by an `NSCondition`, which also lets a real-clock

@@ -1,5 +1,5 @@
 /// Work that would not stop: a bench that keeps scheduling at one instant, or wakes without
-/// end before a frame instant (DESIGN.md, rule of time 10). The recorder adds the source.
+/// end before a frame instant (docs/ARCHITECTURE.md, rule of time 10). The recorder adds the source.
 public struct RunawayWorkError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The instant, in ms, at which the work was stopped.
     public let atMs: Int

@@ -4,8 +4,8 @@ import Synchronization
 ///
 /// It conforms to the standard `Clock` protocol, so bench code written against a `Clock`
 /// runs on it unchanged. Time is an integer number of milliseconds since the start of the run
-/// (DESIGN.md, rules of time 1). Sleepers are woken in order of (deadline, sequence number),
-/// the sequence number taken when the sleep was scheduled (rule 2); ``advance(to:settle:)`` sets
+/// (docs/ARCHITECTURE.md, rules of time 1). Sleepers are woken in order of (deadline, sequence number),
+/// the sequence number taken when the sleep was scheduled (rule 2); ``advance(to:wakeLimit:settle:)`` sets
 /// ``now`` to each sleeper's deadline while it runs, then to the target (rule 5); sleeping until
 /// a deadline at or before ``now`` returns without advancing time (rule 4).
 ///
