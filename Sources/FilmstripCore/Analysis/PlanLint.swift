@@ -18,6 +18,8 @@ public enum PlanLint {
     public static func findings(for plan: CapturePlan) -> [String] {
         let required = plan.expect.minFrames.filter { $0.value > 0 }
         guard !required.isEmpty, let lastFrame = plan.frameInstants.last else { return [] }
+        // The look-ahead runs on the virtual clock; a bench that needs the real one is not linted.
+        guard plan.bench.clocks.contains(.virtual) else { return [] }
         let scriptMs = plan.bench.scriptLength(plan)
         let horizon = plan.windowEndMs + min(lookAheadLimitMs, 2 * max(scriptMs, plan.windowMs))
         guard let run = try? plan.run(clock: .virtual, untilMs: horizon, sampleFrames: false) else { return [] }
