@@ -46,6 +46,7 @@ struct OutputRenderer {
         let scale = run.plan.scale
         let missing = Mutex<[Unicode.Scalar]>([])
         let stillPanels = Mutex<[Int: [PanelRendering]]>([:])
+        let frameElements = Mutex<[Int: [[SemanticElement]]]>([:])
         @Sendable func note(_ scalars: [Unicode.Scalar]) {
             guard !scalars.isEmpty else { return }
             missing.withLock { known in
@@ -83,6 +84,7 @@ struct OutputRenderer {
                 case .frame(let index):
                     guard let rendered = run.render(frames[index], font: font, scale: 1) else { return }
                     note(rendered.missing)
+                    frameElements.withLock { $0[index] = rendered.panels.map(\.elements) }
                     (path, canvas, imageScale) = (OutputLayout.framePath(frames[index].index), rendered.canvas, scale)
                 case .still(let index):
                     let still = run.stills[index]
@@ -99,7 +101,7 @@ struct OutputRenderer {
         }
 
         let panels = stillPanels.withLock { table in run.stills.indices.map { table[$0] ?? [] } }
-        let report = RunReport(run: run, analysis: analysis, lint: lint, renderedStills: panels, withFiles: true)
+        let report = RunReport(run: run, analysis: analysis, lint: lint, renderedStills: panels, frameElements: frameElements.withLock { $0 }, withFiles: true)
         try documents(OutputLayout.reportPath) { write throws(CommandError) in try report.writeJSON(write) }
         try documents(OutputLayout.contactSheetPath) { write throws(CommandError) in
             var buffer = Data()

@@ -21,13 +21,14 @@ public struct RunReport: Codable, Hashable, Sendable {
         public var panels: [Panel]
     }
 
-    /// One panel's depiction in a frame, with what it drew (stills only).
+    /// One panel's depiction in a frame, with what it drew (texts: stills only).
     public struct Panel: Codable, Hashable, Sendable {
         public var panel: String
         public var depiction: String
         /// The text runs drawn, in order (stills only).
         public var texts: [String]?
-        /// The semantic elements exposed, as `role: label` (stills only).
+        /// The semantic (accessibility) elements exposed, as `role: label`, in reading order;
+        /// every frame and still that was drawn (nil when the run drew no images).
         public var elements: [String]?
     }
 
@@ -142,8 +143,9 @@ public struct RunReport: Codable, Hashable, Sendable {
     public var filmstripFrames: [Int]?
 
     /// Builds the report of `run`. `renderedStills` carries what each still's panels drew
-    /// (same order as `run.stills`); `withFiles` names the image files the record command writes.
-    public init(run: RecordedRun, analysis: Analysis, lint: [String], renderedStills: [[PanelRendering]], withFiles: Bool) {
+    /// (same order as `run.stills`); `frameElements`, by position in `run.frames`, each panel's
+    /// semantic elements as drawn; `withFiles` names the image files the record command writes.
+    public init(run: RecordedRun, analysis: Analysis, lint: [String], renderedStills: [[PanelRendering]], frameElements: [Int: [[SemanticElement]]] = [:], withFiles: Bool) {
         let plan = run.plan
         func dwellEntry(_ dwell: Dwell) -> DwellEntry {
             DwellEntry(ms: dwell.ms, frames: dwell.frames, share: Self.rounded(dwell.share), frameShare: Self.rounded(dwell.frameShare))
@@ -158,11 +160,15 @@ public struct RunReport: Codable, Hashable, Sendable {
         windowMs = plan.windowMs
         frameIntervalMs = plan.frameIntervalMs
         scale = plan.scale
-        frames = run.frames.map { frame in
-            Frame(
+        frames = run.frames.enumerated().map { position, frame in
+            let drawn = frameElements[position]
+            return Frame(
                 index: frame.index, tMs: frame.tMs, scheduledMs: frame.scheduledMs, phase: frame.phase,
                 file: withFiles && !frame.dropped ? OutputLayout.framePath(frame.index) : nil, dropped: frame.dropped,
-                panels: frame.panels.map { Panel(panel: $0.panel, depiction: $0.depiction.id, texts: nil, elements: nil) })
+                panels: frame.panels.enumerated().map { offset, panel in
+                    let elements = drawn.flatMap { offset < $0.count ? $0[offset].map(\.description) : nil }
+                    return Panel(panel: panel.panel, depiction: panel.depiction.id, texts: nil, elements: elements)
+                })
         }
         droppedFrames = analysis.droppedFrames
         stills = run.stills.enumerated().map { offset, still in

@@ -137,6 +137,9 @@ public struct RecordedRun: Sendable {
     public let violations: [String: [Segment]]
     /// The bench's counts, e.g. `ignoredTaps`.
     public let counters: [String: Int]
+    /// Per panel named in the plan's `expect.announce`, the intervals during which it exposed no
+    /// semantic element (``SemanticProbe``), named by the phase on screen.
+    public let silentSegments: [String: [Segment]]
     let draw: @Sendable (_ sampleIndex: Int, _ font: BitmapFont, _ scale: Int) -> RenderedFrame?
 
     /// Draws `frame` (a frame or a still of this run) at `scale` (default: the plan's);
