@@ -33,10 +33,15 @@ public protocol Bench: AnyObject, Sendable {
     func phase(atMs timeMs: Int) -> Phase
     /// Counts the bench keeps for the report (e.g. `ignoredTaps`); read after the run.
     var counters: [String: Int] { get }
+    /// Sentences a person running the plan should read, printed under its table: what the bench
+    /// met outside the process (`http://127.0.0.1:8080/inbox: could not connect to the server`);
+    /// read after the run. Default: none.
+    var notes: [String] { get }
 }
 
 extension Bench {
     public var counters: [String: Int] { [:] }
+    public var notes: [String] { [] }
 }
 
 /// A bench's phase value: its cases carry the data a panel draws (`loading(elapsedMs:)`,

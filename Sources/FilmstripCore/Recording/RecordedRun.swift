@@ -137,6 +137,8 @@ public struct RecordedRun: Sendable {
     public let violations: [String: [Segment]]
     /// The bench's counts, e.g. `ignoredTaps`.
     public let counters: [String: Int]
+    /// The bench's notes for the person running the plan (``Bench/notes``).
+    public let notes: [String]
     /// Per panel named in the plan's `expect.announce`, the intervals during which it exposed no
     /// semantic element (``SemanticProbe``), named by the phase on screen.
     public let silentSegments: [String: [Segment]]

@@ -57,6 +57,7 @@ public final class LiveInboxBench: Bench {
     private let state: Mutex<LiveInboxPhase>
     private let late = Mutex(0)
     private let timings = Mutex<[LoadTiming]>([])
+    private let problems = Mutex<[String]>([])
 
     /// - Parameters:
     ///   - settings: the source and the events.
@@ -91,6 +92,9 @@ public final class LiveInboxBench: Bench {
         }
         return result
     }
+
+    /// Each transport problem met, once, with the URL: a server that does not answer is named.
+    public var notes: [String] { problems.withLock { $0 } }
 
     /// Every load that ended (not cancelled), in the order they ended.
     public var loadTimings: [LoadTiming] { timings.withLock { $0 } }
@@ -182,7 +186,10 @@ public final class LiveInboxBench: Bench {
                 let what: String
                 switch ending {
                 case .answer(let status, let body): what = "status \(status), \(Quantity.grouped(body.count)) bytes"
-                case .transport(let problem): what = problem.message
+                case .transport(let problem):
+                    what = problem.message
+                    let note = "GET \(source.url.absoluteString): \(problem.message)"
+                    problems.withLock { if !$0.contains(note) { $0.append(note) } }
                 }
                 timeline.event("\(request.lane.rawValue) request \(request.id): \(first)ended after \(Quantity.ms(now - request.startMs)): \(what)", atMs: now)
                 let shown = lane(request.lane)
