@@ -81,11 +81,14 @@ struct CheckCommand: Command {
             } else if clock == .real {
                 if let recorded = folder.read(OutputLayout.reportPath).flatMap(RunReport.read), recorded.plan == plan.name, recorded.clock == ClockKind.real.rawValue {
                     let findings = TimingTolerantComparison(recorded: recorded, folder: folder.path).findings(fresh: run)
+                    // The index across plans shows the recorded run (its measured times).
+                    freshReports[plan.name] = recorded
                     if findings.isEmpty {
                         terminal.print("  recorded outputs: the phases of \(run.frames.count) frames and the timeline's phase order match the recorded run, times within one frame interval (\(Quantity.ms(plan.frameIntervalMs)))")
                     } else {
                         passed = false
-                        terminal.print("  recorded outputs: \(findings.count) difference(s) beyond real-clock tolerance; re-record with: filmstrip record \(file)")
+                        let cause = run.notes.isEmpty ? "" : " (the notes above may say why)"
+                        terminal.print("  recorded outputs: \(findings.count) difference(s) beyond real-clock tolerance\(cause); re-record with: filmstrip record \(file)")
                         for finding in findings { terminal.print("    mismatch: \(finding)") }
                     }
                 } else {

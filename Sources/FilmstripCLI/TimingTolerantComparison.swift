@@ -4,7 +4,8 @@ import FilmstripReports
 /// `check`'s comparison of a real-clock run with the report recorded on the real clock, with
 /// the tolerance measured time needs: each frame's phase and the order of the timeline's phases
 /// exactly; each frame's time, and each phase change's time, within one frame interval.
-/// Images are not compared (they show measured times). One sentence per difference.
+/// Images are not compared (they show measured times). A frame dropped in either run (it could
+/// not be taken on time) has no phase to compare and is skipped. One sentence per difference.
 struct TimingTolerantComparison {
     /// The report recorded earlier.
     let recorded: RunReport
@@ -19,9 +20,9 @@ struct TimingTolerantComparison {
         if recorded.frames.count != run.frames.count {
             findings.append("\(file): \(recorded.frames.count) frames recorded, a fresh run has \(run.frames.count)")
         }
-        for (old, new) in zip(recorded.frames, run.frames) {
+        for (old, new) in zip(recorded.frames, run.frames) where !old.dropped && !new.dropped {
             if old.phase != new.phase {
-                findings.append("\(file): frame \(old.index) (scheduled at \(Quantity.ms(old.scheduledMs))) shows \(new.phase ?? "nothing (dropped)"), recorded \(old.phase ?? "nothing (dropped)")")
+                findings.append("\(file): frame \(old.index) (scheduled at \(Quantity.ms(old.scheduledMs))) shows \(new.phase ?? ""), recorded \(old.phase ?? "")")
             } else if abs(old.tMs - new.tMs) > tolerance {
                 findings.append("\(file): frame \(old.index) taken at \(Quantity.ms(new.tMs)), recorded at \(Quantity.ms(old.tMs)): more than \(Quantity.ms(tolerance)) apart")
             }
