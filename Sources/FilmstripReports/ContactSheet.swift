@@ -107,6 +107,13 @@ public enum ContactSheet {
         if !report.counters.isEmpty {
             page += "<p class=\"facts\">" + report.counters.sorted { $0.key < $1.key }.map { "\(HTML.escape($0.key)): \($0.value)" }.joined(separator: " · ") + "</p>\n"
         }
+        if let loads = report.loads, !loads.isEmpty {
+            page += "<h2>Loads</h2>\n<table><tr><th>request</th><th>started</th><th>first byte after</th><th>last byte after</th></tr>\n"
+            for load in loads {
+                page += "<tr><td style=\"text-align:left\">\(HTML.escape(load.label))</td><td>\(Quantity.ms(load.startMs))</td><td>\(load.toFirstByteMs.map(Quantity.ms) ?? "—")</td><td>\(Quantity.ms(load.toLastByteMs))</td></tr>\n"
+            }
+            page += "</table>\n"
+        }
 
         if let filmstrip = report.filmstrip {
             let shown = report.filmstripFrames?.count ?? report.frames.count

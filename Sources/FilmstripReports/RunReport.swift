@@ -95,6 +95,18 @@ public struct RunReport: Codable, Hashable, Sendable {
         public var count: Int
     }
 
+    /// One timed request (``LoadTiming``): ms since the start of the run, and from its start.
+    public struct Load: Codable, Hashable, Sendable {
+        public var label: String
+        public var startMs: Int
+        public var firstByteMs: Int?
+        public var lastByteMs: Int
+        /// `firstByteMs - startMs`: the time to the first byte.
+        public var toFirstByteMs: Int?
+        /// `lastByteMs - startMs`: the time to the last byte.
+        public var toLastByteMs: Int
+    }
+
     /// A timeline entry.
     public struct Entry: Codable, Hashable, Sendable {
         public var tMs: Int
@@ -131,6 +143,9 @@ public struct RunReport: Codable, Hashable, Sendable {
     public var transitions: [Transition]
     /// The bench's counts (e.g. `ignoredTaps`).
     public var counters: [String: Int]
+    /// The bench's timed requests, per load the time to the first byte and to the last; absent
+    /// for benches that make none.
+    public var loads: [Load]?
     public var checks: [Check]
     public var reasons: [String]
     public var lint: [String]
@@ -197,6 +212,10 @@ public struct RunReport: Codable, Hashable, Sendable {
         }
         transitions = analysis.transitions.map { Transition(from: $0.from, to: $0.to, count: $0.count) }
         counters = run.counters
+        loads = run.loadTimings.isEmpty ? nil : run.loadTimings.map {
+            Load(label: $0.label, startMs: $0.startMs, firstByteMs: $0.firstByteMs, lastByteMs: $0.lastByteMs,
+                 toFirstByteMs: $0.firstByteMs.map { [start = $0.startMs] in $0 - start }, toLastByteMs: $0.lastByteMs - $0.startMs)
+        }
         timeline = run.timeline.map { Entry(tMs: $0.tMs, sequence: $0.sequence, kind: $0.kind.rawValue, text: $0.text) }
         checks = analysis.checks.map { Check(name: $0.name, passed: $0.passed, message: $0.message) }
         reasons = analysis.reasons

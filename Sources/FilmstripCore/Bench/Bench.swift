@@ -37,11 +37,15 @@ public protocol Bench: AnyObject, Sendable {
     /// met outside the process (`http://127.0.0.1:8080/inbox: could not connect to the server`);
     /// read after the run. Default: none.
     var notes: [String] { get }
+    /// Every request that ended, timed (``LoadTiming``), in the order they ended; read after the
+    /// run. Default: none.
+    var loadTimings: [LoadTiming] { get }
 }
 
 extension Bench {
     public var counters: [String: Int] { [:] }
     public var notes: [String] { [] }
+    public var loadTimings: [LoadTiming] { [] }
 }
 
 /// A bench's phase value: its cases carry the data a panel draws (`loading(elapsedMs:)`,

@@ -139,6 +139,8 @@ public struct RecordedRun: Sendable {
     public let counters: [String: Int]
     /// The bench's notes for the person running the plan (``Bench/notes``).
     public let notes: [String]
+    /// The bench's timed requests (``Bench/loadTimings``).
+    public let loadTimings: [LoadTiming]
     /// Per panel named in the plan's `expect.announce`, the intervals during which it exposed no
     /// semantic element (``SemanticProbe``), named by the phase on screen.
     public let silentSegments: [String: [Segment]]

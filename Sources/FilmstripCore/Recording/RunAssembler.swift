@@ -103,7 +103,7 @@ struct RunAssembler<B: Bench> {
         return RecordedRun(
             plan: plan, clock: clock, timeline: timeline, phaseSegments: phaseSegments,
             depictionSegments: depictionSegments, frames: frames, stills: stills, phaseNames: plan.bench.phaseNames,
-            violations: violations, counters: bench.counters, notes: bench.notes, silentSegments: silentSegments,
+            violations: violations, counters: bench.counters, notes: bench.notes, loadTimings: bench.loadTimings, silentSegments: silentSegments,
             draw: { index, font, scale in
                 let sample = samples[index]
                 return sample.phase.map { renderer.render($0, atMs: sample.tMs, font: font, scale: scale) }

@@ -25,18 +25,6 @@ public final class LiveInboxBench: Bench {
         case onAppear
     }
 
-    /// One finished load's timing, ms since the start of the run.
-    public struct LoadTiming: Hashable, Sendable {
-        public var lane: Lane
-        public var request: Int
-        public var generation: Int
-        public var startMs: Int
-        /// When the status line and headers arrived; nil when they never did.
-        public var firstByteMs: Int?
-        /// When the transfer ended (the last byte, or the error).
-        public var lastByteMs: Int
-    }
-
     private enum Input: Sendable {
         case event(LiveInboxEvent)
         case transfer(request: Int, InboxTransfer.Report)
@@ -96,7 +84,8 @@ public final class LiveInboxBench: Bench {
     /// Each transport problem met, once, with the URL: a server that does not answer is named.
     public var notes: [String] { problems.withLock { $0 } }
 
-    /// Every load that ended (not cancelled), in the order they ended.
+    /// Every load that ended (not cancelled), in the order they ended: `task request 1
+    /// (generation 1)`, with its first and last byte.
     public var loadTimings: [LoadTiming] { timings.withLock { $0 } }
 
     public func run(clock: BenchClock, timeline: TimelineLog<LiveInboxPhase>) async {
@@ -179,7 +168,7 @@ public final class LiveInboxBench: Bench {
                 requests[request.id] = nil
                 update(request.lane) { $0.work.completed += 1 }
                 let timing = LoadTiming(
-                    lane: request.lane, request: request.id, generation: request.generation,
+                    label: "\(request.lane.rawValue) request \(request.id) (generation \(request.generation))",
                     startMs: request.startMs, firstByteMs: request.firstByteMs, lastByteMs: now)
                 timings.withLock { $0.append(timing) }
                 let first = request.firstByteMs.map { "first byte after \(Quantity.ms($0 - request.startMs)), " } ?? "no answer, "
