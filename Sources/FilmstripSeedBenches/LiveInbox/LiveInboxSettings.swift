@@ -1,46 +1,6 @@
 import FilmstripCore
 import Foundation
 
-/// Where the live inbox fetches from: the plan's `source`.
-public struct InboxSource: Hashable, Sendable {
-    /// The URL to GET (http or https).
-    public var url: URL
-    /// The whole request — headers and body — must end within this many ms (1...600,000),
-    /// measured on the bench's clock; after it, the request is cancelled and the screen fails.
-    public var timeoutMs: Int
-    /// The name shown before a status in a failure (`ASC` in `ASC 409 · version already exists`).
-    public var service: String
-
-    public init(url: URL, timeoutMs: Int = 5000, service: String = "HTTP") {
-        self.url = url
-        self.timeoutMs = timeoutMs
-        self.service = service
-    }
-}
-
-/// A timed event of a live inbox plan: `{"atMs": 600, "event": "leave"}`.
-public struct LiveInboxEvent: Hashable, Sendable {
-    /// What happens.
-    public enum Kind: String, Hashable, Sendable, CaseIterable {
-        /// The person leaves the screen: `.task` work is cancelled; `onAppear` work runs on.
-        case leave
-        /// The person comes back: each lane starts a new load (a new generation).
-        case reopen
-        /// The person pulls to refresh: rows on screen stay, marked stale, while it runs.
-        case refresh
-    }
-
-    /// When, in ms since the start of the run.
-    public var atMs: Int
-    /// What happens.
-    public var kind: Kind
-
-    public init(atMs: Int, kind: Kind) {
-        self.atMs = atMs
-        self.kind = kind
-    }
-}
-
 /// The live inbox's own part of a plan: `source` and the timed `script`.
 public struct LiveInboxSettings: BenchSettings {
     /// Where to fetch from.
