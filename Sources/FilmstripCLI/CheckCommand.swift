@@ -29,7 +29,8 @@ struct CheckCommand: Command {
 
         OPTIONS
           --out DIR          where the recorded outputs are (default: captures)
-          --clock KIND       virtual (default) or real (outputs are not compared on the real clock)
+          --clock KIND       virtual or real (default: the bench's first clock); on the real clock,
+                             recorded outputs of a real-clock recording are compared with tolerance
           --font FILE.bdf    the font the outputs were recorded with (default: the bundled misc-fixed 6x13)
           --no-compare       judge coverage and dominance only; do not compare recorded outputs
           -h, --help         show this help
@@ -38,7 +39,9 @@ struct CheckCommand: Command {
           coverage           each required phase in at least its minimum number of frames
           dominance          no phase above its share of frames or of time
           recorded outputs   when DIR/<plan>/report.json exists: frames, stills and strip match a fresh
-                             render pixel for pixel, and report.json and index.html byte for byte
+                             render pixel for pixel, and report.json and index.html byte for byte;
+                             a real-clock recording: every frame's phase and the timeline's phase order
+                             exactly, frame and phase times within one frame interval
 
         Prints each plan's dwell table and verdict; exits 1 when any check fails, 2 on bad input.
         """
@@ -68,7 +71,8 @@ struct CheckCommand: Command {
         var freshReports: [String: RunReport] = [:]
         var indexDiffers = false
         for (file, plan) in plans {
-            let (run, lint) = try LintedRun(plan, file: file, clock: options.clock, terminal: terminal).parts
+            let clock = options.clock(for: plan)
+            let (run, lint) = try LintedRun(plan, file: file, clock: clock, terminal: terminal).parts
             let analysis = Analysis(run)
             TerminalTable.lines(run: run, analysis: analysis).forEach(terminal.print)
             var passed = analysis.passed
@@ -76,8 +80,22 @@ struct CheckCommand: Command {
             let folder = OutputFolder(root: root, name: plan.name)
             if !compare {
                 // Judged only.
-            } else if options.clock == .real {
-                terminal.print("  recorded outputs: not compared on the real clock (its times are measured)")
+            } else if clock == .real {
+                if let recorded = folder.read(OutputLayout.reportPath).flatMap(RunReport.read), recorded.plan == plan.name, recorded.clock == ClockKind.real.rawValue {
+                    let findings = TimingTolerantComparison(recorded: recorded, folder: folder.path).findings(fresh: run)
+                    // The index across plans shows the recorded run (its measured times).
+                    freshReports[plan.name] = recorded
+                    if findings.isEmpty {
+                        terminal.print("  recorded outputs: the phases of \(run.frames.count) frames and the timeline's phase order match the recorded run, times within one frame interval (\(Quantity.ms(plan.frameIntervalMs)))")
+                    } else {
+                        passed = false
+                        let cause = run.notes.isEmpty ? "" : " (the notes above may say why)"
+                        terminal.print("  recorded outputs: \(findings.count) difference(s) beyond real-clock tolerance\(cause); re-record with: filmstrip record \(file)")
+                        for finding in findings { terminal.print("    mismatch: \(finding)") }
+                    }
+                } else {
+                    terminal.print("  recorded outputs: not compared on the real clock (no report recorded on the real clock)")
+                }
             } else if let recorded = folder.read(OutputLayout.reportPath).flatMap(RunReport.read), recorded.plan == plan.name {
                 if font == nil { font = try FontLoader().load(path: nil, terminal: terminal) }
                 let digests = Dictionary(recorded.frames.compactMap { frame in frame.file.flatMap { file in frame.pixelsSHA256.map { (file, $0) } } }, uniquingKeysWith: { first, _ in first })

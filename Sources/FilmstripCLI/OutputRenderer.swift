@@ -48,6 +48,7 @@ struct OutputRenderer {
         let missing = Mutex<[Unicode.Scalar]>([])
         let stillPanels = Mutex<[Int: [PanelRendering]]>([:])
         let digests = Mutex<[Int: String]>([:])
+        let frameElements = Mutex<[Int: [[SemanticElement]]]>([:])
         @Sendable func note(_ scalars: [Unicode.Scalar]) {
             guard !scalars.isEmpty else { return }
             missing.withLock { known in
@@ -86,6 +87,7 @@ struct OutputRenderer {
                 case .frame(let index):
                     guard let rendered = run.render(frames[index], font: font, scale: 1) else { return }
                     note(rendered.missing)
+                    frameElements.withLock { $0[index] = rendered.panels.map(\.elements) }
                     (path, canvas, imageScale) = (OutputLayout.framePath(frames[index].index), rendered.canvas, scale)
                     digest = PixelDigest.sha256(of: rendered.canvas, scale: scale)
                     digests.withLock { $0[frames[index].index] = digest }
@@ -104,7 +106,7 @@ struct OutputRenderer {
         }
 
         let panels = stillPanels.withLock { table in run.stills.indices.map { table[$0] ?? [] } }
-        let report = RunReport(run: run, analysis: analysis, lint: lint, renderedStills: panels, withFiles: true, pixelDigests: digests.withLock { $0 })
+        let report = RunReport(run: run, analysis: analysis, lint: lint, renderedStills: panels, frameElements: frameElements.withLock { $0 }, withFiles: true, pixelDigests: digests.withLock { $0 })
         try documents(OutputLayout.reportPath) { write throws(CommandError) in try report.writeJSON(write) }
         try documents(OutputLayout.contactSheetPath) { write throws(CommandError) in
             var buffer = Data()

@@ -5,6 +5,8 @@ import Foundation
 struct PlanLoader {
     /// The benches plans may name.
     let benches: [BenchDefinition]
+    /// Values for `${FILMSTRIP_…}` placeholders (``PlanVariables``): the process environment.
+    var variables = PlanVariables(environment: ProcessInfo.processInfo.environment)
 
     /// The folder searched when no plan is given.
     static let defaultFolder = "captures"
@@ -42,11 +44,18 @@ struct PlanLoader {
                 problems.append(CommandError(.unreadable(file: file, reason: "expected a capture plan file ending in .json")))
                 continue
             }
-            let data: Data
+            let raw: Data
             do throws(CommandError) {
-                data = try InputFile.contents(of: file)
+                raw = try InputFile.contents(of: file)
             } catch {
                 problems.append(error)
+                continue
+            }
+            let data: Data
+            do {
+                data = try variables.substitute(raw)
+            } catch {
+                problems.append(CommandError(.plan(file: file, path: "line \(error.line)", message: error.message)))
                 continue
             }
             if name.hasPrefix(".") || name == "index.html" {

@@ -21,7 +21,8 @@ struct RecordCommand: Command {
 
         OPTIONS
           --out DIR          output root (default: captures); each plan writes DIR/<plan>/
-          --clock KIND       virtual (default: exact and repeatable) or real (runs in real time, measured)
+          --clock KIND       virtual (exact and repeatable) or real (runs in real time, measured);
+                             default: the bench's first clock (virtual, or real for a bench that needs it)
           --font FILE.bdf    a BDF 2.1 bitmap font (default: the bundled misc-fixed 6x13)
           --no-wait          exit 2 at once when another run is writing into DIR (default: wait for it)
           -h, --help         show this help
@@ -66,13 +67,13 @@ struct RecordCommand: Command {
         // so a plan whose run has to be stopped leaves every output folder as it was.
         var runs: [LintedRun] = []
         for (file, plan) in plans {
-            runs.append(try LintedRun(plan, file: file, clock: options.clock, terminal: terminal))
+            runs.append(try LintedRun(plan, file: file, clock: options.clock(for: plan), terminal: terminal))
         }
 
         var failed = 0
         var missing: [Unicode.Scalar] = []
         for ((file, plan), linted) in zip(plans, runs) {
-            let recording = PlanRecording(plan: plan, file: file, clock: options.clock, font: font, folder: OutputFolder(root: root, name: plan.name))
+            let recording = PlanRecording(plan: plan, file: file, clock: options.clock(for: plan), font: font, folder: OutputFolder(root: root, name: plan.name))
             let outcome = try recording.write(linted)
             for scalar in outcome.missing where !missing.contains(scalar) { missing.append(scalar) }
             TerminalTable.lines(run: outcome.run, analysis: outcome.analysis).forEach(terminal.print)

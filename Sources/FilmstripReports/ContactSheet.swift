@@ -107,6 +107,13 @@ public enum ContactSheet {
         if !report.counters.isEmpty {
             page += "<p class=\"facts\">" + report.counters.sorted { $0.key < $1.key }.map { "\(HTML.escape($0.key)): \($0.value)" }.joined(separator: " · ") + "</p>\n"
         }
+        if let loads = report.loads, !loads.isEmpty {
+            page += "<h2>Loads</h2>\n<table><tr><th>request</th><th>started</th><th>first byte after</th><th>last byte after</th></tr>\n"
+            for load in loads {
+                page += "<tr><td style=\"text-align:left\">\(HTML.escape(load.label))</td><td>\(Quantity.ms(load.startMs))</td><td>\(load.toFirstByteMs.map(Quantity.ms) ?? "—")</td><td>\(Quantity.ms(load.toLastByteMs))</td></tr>\n"
+            }
+            page += "</table>\n"
+        }
 
         if let filmstrip = report.filmstrip {
             let shown = report.filmstripFrames?.count ?? report.frames.count
@@ -123,7 +130,7 @@ public enum ContactSheet {
             for still in report.stills {
                 page += figure(
                     file: still.file, phase: still.phase, border: border(still.phase), caption: "\(still.name) · \(Quantity.ms(still.tMs)) · \(still.phase ?? "dropped")" + (still.phaseDetail.map { ": \($0)" } ?? ""),
-                    panels: still.panels.map { "\($0.panel): \($0.depiction)" })
+                    panels: still.panels.map(Self.panelLine))
             }
             page += "</div>\n"
         }
@@ -134,7 +141,7 @@ public enum ContactSheet {
             try emit(figure(
                 file: frame.file, phase: frame.phase, border: border(frame.phase),
                 caption: "#\(frame.index) · \(Quantity.ms(frame.tMs)) · \(frame.phase ?? "dropped (due \(Quantity.ms(frame.scheduledMs)))")" + (frame.phaseDetail.map { ": \($0)" } ?? ""),
-                panels: frame.panels.map { "\($0.panel): \($0.depiction)" }, anchor: "frame-\(frame.index)",
+                panels: frame.panels.map(Self.panelLine), anchor: "frame-\(frame.index)",
                 marks: broken.map { "✗ \($0.panel) breaks \($0.rule)" }))
         }
         page = "</div>\n<h2>Timeline events</h2>\n<table class=\"events\"><tr><th>ms</th><th>#</th><th>kind</th><th>what</th></tr>\n"
@@ -176,6 +183,13 @@ public enum ContactSheet {
             html += "<span class=\"swatch\" style=\"background:\(run.plan.bench.style(ofPhase: name).color.hexString)\"></span>\(HTML.escape(name)) &nbsp; "
         }
         return html + "· ticks mark frame instants</p>\n"
+    }
+
+    /// A panel's caption line: its depiction, then what it exposes to assistive technology
+    /// (`allFour: spinner · a11y: progressIndicator: Loading | text: FETCHING`; `silent` for none).
+    static func panelLine(_ panel: RunReport.Panel) -> String {
+        guard let elements = panel.elements else { return "\(panel.panel): \(panel.depiction)" }
+        return "\(panel.panel): \(panel.depiction) · a11y: " + (elements.isEmpty ? "silent" : elements.joined(separator: " | "))
     }
 
     private static func figure(file: String?, phase: String?, border: String, caption: String, panels: [String], anchor: String? = nil, marks: [String] = []) -> String {

@@ -33,7 +33,7 @@ public struct RunReport: Codable, Hashable, Sendable {
         public var pixelsSHA256: String?
     }
 
-    /// One panel's depiction in a frame, with what it drew (stills only).
+    /// One panel's depiction in a frame, with what it drew (texts: stills only).
     public struct Panel: Codable, Hashable, Sendable {
         /// The panel's identifier (``Panel/id``), e.g. `loadedOnly`.
         public var panel: String
@@ -41,7 +41,8 @@ public struct RunReport: Codable, Hashable, Sendable {
         public var depiction: String
         /// The text runs drawn, in order (stills only).
         public var texts: [String]?
-        /// The semantic elements exposed, as `role: label` (stills only).
+        /// The semantic (accessibility) elements exposed, as `role: label`, in reading order;
+        /// every frame and still that was drawn (nil when the run drew no images).
         public var elements: [String]?
     }
 
@@ -153,6 +154,18 @@ public struct RunReport: Codable, Hashable, Sendable {
         public var count: Int
     }
 
+    /// One timed request (``LoadTiming``): ms since the start of the run, and from its start.
+    public struct Load: Codable, Hashable, Sendable {
+        public var label: String
+        public var startMs: Int
+        public var firstByteMs: Int?
+        public var lastByteMs: Int
+        /// `firstByteMs - startMs`: the time to the first byte.
+        public var toFirstByteMs: Int?
+        /// `lastByteMs - startMs`: the time to the last byte.
+        public var toLastByteMs: Int
+    }
+
     /// A timeline entry.
     public struct Entry: Codable, Hashable, Sendable {
         /// When it was logged, whole ms since the start of the run.
@@ -213,6 +226,9 @@ public struct RunReport: Codable, Hashable, Sendable {
     public var pendingAtEnd: Nullable<Pending>
     /// Every check, in ``Analysis/checks`` order (coverage, dominance, then the per-panel
     /// checks).
+    /// The bench's timed requests, per load the time to the first byte and to the last; absent
+    /// for benches that make none.
+    public var loads: [Load]?
     public var checks: [Check]
     /// The failed checks' sentences (``Analysis/reasons``); empty when the run passed.
     public var reasons: [String]
@@ -230,10 +246,11 @@ public struct RunReport: Codable, Hashable, Sendable {
     public var filmstripFrames: [Int]?
 
     /// Builds the report of `run`. `renderedStills` carries what each still's panels drew
-    /// (same order as `run.stills`); `withFiles` names the image files the record command writes.
+    /// (same order as `run.stills`); `frameElements`, by position in `run.frames`, each panel's
+    /// semantic elements as drawn; `withFiles` names the image files the record command writes.
     ///
     /// `pixelDigests` maps a frame's index to its ``Frame/pixelsSHA256``.
-    public init(run: RecordedRun, analysis: Analysis, lint: [String], renderedStills: [[PanelRendering]], withFiles: Bool, pixelDigests: [Int: String] = [:]) {
+    public init(run: RecordedRun, analysis: Analysis, lint: [String], renderedStills: [[PanelRendering]], frameElements: [Int: [[SemanticElement]]] = [:], withFiles: Bool, pixelDigests: [Int: String] = [:]) {
         let plan = run.plan
         func dwellEntry(_ dwell: Dwell) -> DwellEntry {
             DwellEntry(ms: dwell.ms, frames: dwell.frames, share: Self.rounded(dwell.share), frameShare: Self.rounded(dwell.frameShare))
@@ -248,11 +265,15 @@ public struct RunReport: Codable, Hashable, Sendable {
         windowMs = plan.windowMs
         frameIntervalMs = plan.frameIntervalMs
         scale = plan.scale
-        frames = run.frames.map { frame in
-            Frame(
+        frames = run.frames.enumerated().map { position, frame in
+            let drawn = frameElements[position]
+            return Frame(
                 index: frame.index, tMs: frame.tMs, scheduledMs: frame.scheduledMs, phase: frame.phase, phaseDetail: frame.phaseDetail,
                 file: withFiles && !frame.dropped ? OutputLayout.framePath(frame.index) : nil, dropped: frame.dropped,
-                panels: frame.panels.map { Panel(panel: $0.panel, depiction: $0.depiction.id, texts: nil, elements: nil) },
+                panels: frame.panels.enumerated().map { offset, panel in
+                    let elements = drawn.flatMap { offset < $0.count ? $0[offset].map(\.description) : nil }
+                    return Panel(panel: panel.panel, depiction: panel.depiction.id, texts: nil, elements: elements)
+                },
                 pixelsSHA256: frame.dropped ? nil : pixelDigests[frame.index])
         }
         droppedFrames = analysis.droppedFrames
@@ -283,6 +304,10 @@ public struct RunReport: Codable, Hashable, Sendable {
         transitions = analysis.transitions.map { Transition(from: $0.from, to: $0.to, count: $0.count) }
         counters = run.counters
         pendingAtEnd = Nullable(run.pendingAtEnd.map { Pending(atMs: $0.atMs, phase: $0.phase, event: $0.event) })
+        loads = run.loadTimings.isEmpty ? nil : run.loadTimings.map {
+            Load(label: $0.label, startMs: $0.startMs, firstByteMs: $0.firstByteMs, lastByteMs: $0.lastByteMs,
+                 toFirstByteMs: $0.firstByteMs.map { [start = $0.startMs] in $0 - start }, toLastByteMs: $0.lastByteMs - $0.startMs)
+        }
         timeline = run.timeline.map { Entry(tMs: $0.tMs, sequence: $0.sequence, kind: $0.kind.rawValue, text: $0.text) }
         checks = analysis.checks.map { Check(name: $0.name, passed: $0.passed, message: $0.message) }
         reasons = analysis.reasons

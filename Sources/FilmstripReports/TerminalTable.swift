@@ -49,6 +49,7 @@ public enum TerminalTable {
         for (name, count) in run.counters.sorted(by: { $0.key < $1.key }) where count > 0 {
             lines.append("  \(name): \(count)")
         }
+        for note in run.notes { lines.append("  note: \(note)") }
         lines.append("  verdict: \(analysis.verdict)")
         return lines
     }

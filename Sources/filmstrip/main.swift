@@ -3,4 +3,4 @@
 import FilmstripCLI
 import FilmstripSeedBenches
 
-FilmstripCLI.main(benches: [.inbox, .scenes, .orders], referencePlan: "captures/inbox-cycle.json")
+FilmstripCLI.main(benches: [.inbox, .scenes, .orders, .liveInbox], referencePlan: "captures/inbox-cycle.json")

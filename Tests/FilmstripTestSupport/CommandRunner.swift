@@ -39,24 +39,28 @@ public struct CommandRunner {
     }()
 
     /// A fresh temporary working directory holding a `captures/` folder with `plans`
-    /// (paths of plan files to copy in; default: the shipped ones).
+    /// (paths of plan files to copy in; default: the shipped ones but the live plans, which need
+    /// the scripted server: `LiveCapturesTests` runs those).
     public static func workspace(plans: [URL]? = nil) throws -> URL {
         let folder = scratch.appendingPathComponent(UUID().uuidString)
         let captures = folder.appendingPathComponent("captures")
         try FileManager.default.createDirectory(at: captures, withIntermediateDirectories: true)
         let sources = try plans ?? FileManager.default.contentsOfDirectory(at: root.appendingPathComponent("captures"), includingPropertiesForKeys: nil)
-            .filter { $0.pathExtension == "json" }
+            .filter { $0.pathExtension == "json" && !$0.lastPathComponent.hasPrefix("live-") }
         for source in sources {
             try FileManager.default.copyItem(at: source, to: captures.appendingPathComponent(source.lastPathComponent))
         }
         return folder
     }
 
-    /// Runs `filmstrip arguments…` in `directory`.
-    public static func run(_ arguments: [String], in directory: URL) throws -> Result {
+    /// Runs `filmstrip arguments…` in `directory`, with `environment` added to this process's.
+    public static func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.currentDirectoryURL = directory
         let out = Pipe()
         let err = Pipe()

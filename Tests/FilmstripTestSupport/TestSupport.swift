@@ -23,10 +23,12 @@ public enum TestSupport {
         return files.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
     }()
 
-    /// A plan shipped in `captures/`.
+    /// A plan shipped in `captures/`; a live plan's `${FILMSTRIP_LIVE_PORT}` reads as port 9
+    /// (the plan is parsed, not run).
     public static func shippedPlan(_ name: String) throws -> CapturePlan {
-        let data = try Data(contentsOf: root.appendingPathComponent("captures/\(name).json"))
-        return try CapturePlan(json: data, name: name, benches: [.inbox, .scenes, .orders])
+        let text = try String(contentsOf: root.appendingPathComponent("captures/\(name).json"), encoding: .utf8)
+        let data = Data(text.replacingOccurrences(of: "${FILMSTRIP_LIVE_PORT}", with: "9").utf8)
+        return try CapturePlan(json: data, name: name, benches: [.inbox, .scenes, .orders, .liveInbox])
     }
 
     /// An inbox plan built in code (validation is the JSON reader's job; these are valid).

@@ -150,8 +150,9 @@ public struct Analysis: Sendable {
         }
         transitions = PhaseTransition.observed(in: run.phaseSegments, fromMs: start, toMs: end)
 
-        checks = coverage + dominance + loaderChecks + ruleChecks
-        var reasons = over + under + loaderReasons + ruleReasons
+        let announce = AnnounceCheck.results(run, frames: taken)
+        checks = coverage + dominance + loaderChecks + ruleChecks + announce.checks
+        var reasons = over + under + loaderReasons + ruleReasons + announce.reasons
         if !never.isEmpty {
             reasons.append("\(Quantity.list(never)) \(never.count == 1 ? "was" : "were") never captured")
         }

@@ -23,6 +23,8 @@ public enum PlanLint {
         }
         let required = plan.expect.minFrames.filter { $0.value > 0 }
         guard !required.isEmpty, let lastFrame = plan.frameInstants.last else { return findings }
+        // The look-ahead runs on the virtual clock; a bench that needs the real one is not linted.
+        guard plan.bench.clocks.contains(.virtual) else { return findings }
         let horizon = horizonMs(for: plan)
         guard let run = try? plan.run(clock: .virtual, untilMs: horizon, sampleFrames: false) else { return findings }
         let interval = plan.frameIntervalMs

@@ -36,6 +36,13 @@ public protocol Bench: AnyObject, Sendable {
     /// The phase's payload in words, for captions and alt text: a failure message, the elapsed
     /// time of a load at `timeMs` (ms since the start), a row count; nil when it has none.
     func phaseDetail(of phase: Phase, atMs timeMs: Int) -> String?
+    /// Sentences a person running the plan should read, printed under its table: what the bench
+    /// met outside the process (`http://127.0.0.1:8080/inbox: could not connect to the server`);
+    /// read after the run. Default: none.
+    var notes: [String] { get }
+    /// Every request that ended, timed (``LoadTiming``), in the order they ended; read after the
+    /// run. Default: none.
+    var loadTimings: [LoadTiming] { get }
 }
 
 extension Bench {
@@ -43,6 +50,8 @@ extension Bench {
     public var counters: [String: Int] { [:] }
     /// No detail: the default for a bench whose phases carry nothing worth a caption.
     public func phaseDetail(of phase: Phase, atMs timeMs: Int) -> String? { nil }
+    public var notes: [String] { [] }
+    public var loadTimings: [LoadTiming] { [] }
 }
 
 /// A bench's phase value: its cases carry the data a panel draws (`loading(elapsedMs:)`,

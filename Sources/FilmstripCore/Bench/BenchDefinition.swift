@@ -44,6 +44,9 @@ public struct BenchDefinition: Sendable, CustomStringConvertible {
     public let modes: [CapturePlan.Mode]
     /// The expectations of a plan that gives none.
     public let defaultExpectations: CapturePlan.Expectations
+    /// The clocks the bench runs on; the first is the default when a command names none
+    /// (``ClockSupport``). A bench that talks to a real server runs on `[.real]` only.
+    public let clocks: [ClockKind]
 
     let phaseStyles: [String: PhaseStyle]
     let decode: @Sendable (JSONObjectReader, CapturePlan.Context) throws(PlanError) -> any BenchSettings
@@ -77,6 +80,8 @@ public struct BenchDefinition: Sendable, CustomStringConvertible {
     ///     `beat 1, loading, 12,000 ms`; default none.
     ///   - zeroLengthCause: why a phase the script reaches is on screen for 0 ms each time, for
     ///     lint advice (`beat 2 has holdMs 0 (the default), …`); default none.
+    ///   - clocks: the clocks the bench runs on, the default first; default `[.virtual, .real]`.
+    ///     A run on another clock throws ``RunError`` before the bench is built.
     public init<B: Bench, Settings: BenchSettings>(
         name: String,
         summary: String,
@@ -93,9 +98,12 @@ public struct BenchDefinition: Sendable, CustomStringConvertible {
         brokenRules: (@Sendable (B.Phase, Depiction, Settings) -> [String])? = nil,
         scriptLengthMs: @escaping @Sendable (Settings, CapturePlan) -> Int = { _, _ in 0 },
         longestStep: @escaping @Sendable (Settings, CapturePlan) -> String? = { _, _ in nil },
-        zeroLengthCause: @escaping @Sendable (Settings, CapturePlan, String) -> String? = { _, _, _ in nil }
+        zeroLengthCause: @escaping @Sendable (Settings, CapturePlan, String) -> String? = { _, _, _ in nil },
+        clocks: [ClockKind] = [.virtual, .real]
     ) {
         precondition(!modes.isEmpty, "a bench needs at least one mode")
+        precondition(!clocks.isEmpty, "a bench needs at least one clock")
+        self.clocks = clocks
         self.name = name
         self.summary = summary
         self.phaseNames = B.Phase.names
@@ -109,7 +117,8 @@ public struct BenchDefinition: Sendable, CustomStringConvertible {
         self.decode = { reader, context throws(PlanError) in try settings(reader, context) }
         self.validate = { plan throws(PlanError) in try validate(plan.settings(as: Settings.self), plan) }
         let entries = Dictionary(uniqueKeysWithValues: panels.map { ($0.id, $0) })
-        self.runner = { plan, clock, untilMs, sampleFrames throws(RunError) in
+        self.runner = { [clocks] plan, clock, untilMs, sampleFrames throws(RunError) in
+            try ClockSupport.require(clock, of: plan.bench.name, supported: clocks)
             let typed = plan.settings(as: Settings.self)
             let built = plan.panels.map { entries[$0]!.make(typed) }
             let rules = brokenRules.map { broken in { @Sendable (phase: B.Phase, depiction: Depiction) in broken(phase, depiction, typed) } }

@@ -24,8 +24,9 @@ extension CapturePlan {
     /// or `frameCount` (which must divide the window), `scale` (1...8, default 2), `stills`
     /// (`name`, `atMs` inside the window), `flashThresholdMs` (default 300) and `expect` with
     /// `minFrames` and `maxSharePercent` keyed by phase, `maxFlashes` and `maxHeldBackMs` keyed by
-    /// panel, and `followRules` (each replaces the bench's default), `extendToSettle` (default
-    /// false; see ``settled()``). The bench reads its own
+    /// panel, `followRules`, and `announce` (panel → phases during which it must expose a
+    /// semantic element) (each replaces the bench's default), `extendToSettle` (default false;
+    /// see ``settled()``). The bench reads its own
     /// members (``BenchDefinition/members``, e.g. `script`). Unknown members are errors.
     ///
     /// - Parameters:
@@ -115,7 +116,7 @@ extension CapturePlan {
 
         var expect = bench.defaultExpectations
         if let value = root.members["expect"] {
-            let reader = try JSONObjectReader(value, path: "$.expect", allowed: ["minFrames", "maxSharePercent", "maxFlashes", "maxHeldBackMs", "followRules"])
+            let reader = try JSONObjectReader(value, path: "$.expect", allowed: ["minFrames", "maxSharePercent", "maxFlashes", "maxHeldBackMs", "followRules", "announce"])
             if let items = try reader.array("followRules") {
                 expect.followRules = []
                 for (index, item) in items.enumerated() {
@@ -125,6 +126,9 @@ extension CapturePlan {
                     }
                     expect.followRules.append(id)
                 }
+            }
+            if let announce = reader.members["announce"] {
+                expect.announce = try Self.announceTable(announce, path: reader.path("announce"), panels: panels, phases: bench.phaseNames)
             }
             if let flashes = reader.members["maxFlashes"] {
                 expect.maxFlashes = try Self.panelTable(flashes, path: reader.path("maxFlashes"), panels: panels, range: 0...1_000_000, unit: "flashes")
@@ -171,6 +175,32 @@ extension CapturePlan {
         case let other?:
             throw PlanError(path: path, message: "expected \(expected), found \(other.typeName)")
         }
+    }
+
+    private static func announceTable(
+        _ value: JSONValue, path: String, panels: [String], phases: [String]
+    ) throws(PlanError) -> [String: [String]] {
+        guard case .object(let members) = value else {
+            throw PlanError(path: path, message: "expected an object keyed by panel (\(panels.joined(separator: ", "))) listing phases, found \(value.typeName)")
+        }
+        var table: [String: [String]] = [:]
+        for key in members.keys.sorted() {
+            let memberPath = "\(path).\(key)"
+            guard panels.contains(key) else {
+                throw PlanError(path: memberPath, message: "unknown panel '\(key)' in this plan; expected one of: \(panels.joined(separator: ", "))")
+            }
+            guard case .array(let items) = members[key]! else {
+                throw PlanError(path: memberPath, message: "expected an array of phases (\(phases.joined(separator: ", "))), found \(members[key]!.typeName)")
+            }
+            table[key] = []
+            for (index, item) in items.enumerated() {
+                guard case .string(let phase) = item, phases.contains(phase) else {
+                    throw PlanError(path: "\(memberPath)[\(index)]", message: "expected one of: \(phases.joined(separator: ", "))")
+                }
+                table[key]!.append(phase)
+            }
+        }
+        return table
     }
 
     private static func panelTable(

@@ -43,12 +43,16 @@ public struct CapturePlan: Sendable {
         public var maxHeldBackMs: [String: Int]
         /// Panels that must follow every rule of their bench (``BenchDefinition/rules``).
         public var followRules: [String]
+        /// Panel → phases during which it must expose at least one semantic (accessibility)
+        /// element whenever the phase is on screen (`"announce": {"allFour": ["loading", "failed"]}`).
+        public var announce: [String: [String]]
 
         /// Expectations from the maps above, each empty by default: phase → fewest frames, phase →
         /// largest share in percent, panel → most flashes, panel → most held-back ms, and the panels
         /// that must follow every rule.
-        public init(minFrames: [String: Int] = [:], maxSharePercent: [String: Int] = [:], maxFlashes: [String: Int] = [:], maxHeldBackMs: [String: Int] = [:], followRules: [String] = []) {
+        public init(minFrames: [String: Int] = [:], maxSharePercent: [String: Int] = [:], maxFlashes: [String: Int] = [:], maxHeldBackMs: [String: Int] = [:], followRules: [String] = [], announce: [String: [String]] = [:]) {
             self.followRules = followRules
+            self.announce = announce
             self.minFrames = minFrames
             self.maxSharePercent = maxSharePercent
             self.maxFlashes = maxFlashes
@@ -236,6 +240,12 @@ public struct CapturePlan: Sendable {
             for (key, value) in table.sorted(by: { $0.key < $1.key }) {
                 try check(panels.contains(key), "$.expect.\(member).\(key)", "unknown panel '\(key)' in this plan; expected one of: \(panels.joined(separator: ", "))")
                 try within(value, range, "$.expect.\(member).\(key)", unit)
+            }
+        }
+        for (panel, phases) in expect.announce.sorted(by: { $0.key < $1.key }) {
+            try check(panels.contains(panel), "$.expect.announce.\(panel)", "unknown panel '\(panel)' in this plan; expected one of: \(panels.joined(separator: ", "))")
+            for (index, phase) in phases.enumerated() {
+                try check(bench.phaseNames.contains(phase), "$.expect.announce.\(panel)[\(index)]", "unknown phase '\(phase)'; expected one of: \(bench.phaseNames.joined(separator: ", "))")
             }
         }
         for (index, id) in expect.followRules.enumerated() {

@@ -148,6 +148,13 @@ public struct RecordedRun: Sendable {
     /// The next scripted phase change at or after the window's end, found by running the script
     /// past it on the virtual clock; nil when the bench has settled (or for the lint's own runs).
     public internal(set) var pendingAtEnd: PendingChange?
+    /// The bench's notes for the person running the plan (``Bench/notes``).
+    public let notes: [String]
+    /// The bench's timed requests (``Bench/loadTimings``).
+    public let loadTimings: [LoadTiming]
+    /// Per panel named in the plan's `expect.announce`, the intervals during which it exposed no
+    /// semantic element (``SemanticProbe``), named by the phase on screen.
+    public let silentSegments: [String: [Segment]]
     let draw: @Sendable (_ sampleIndex: Int, _ font: BitmapFont, _ scale: Int) -> RenderedFrame?
 
     /// Draws `frame` (a frame or a still of this run) at `scale` (default: the plan's);

@@ -75,6 +75,14 @@ struct RunAssembler<B: Bench> {
             }
             violations[panel.id] = broken.sorted { ($0.enterMs, $0.name) < ($1.enterMs, $1.name) }
         }
+        // Silence: a panel the plan asks to announce, read by drawing it at each change.
+        var silentSegments: [String: [Segment]] = [:]
+        for panel in panels where plan.expect.announce[panel.id] != nil {
+            silentSegments[panel.id] = segments(
+                { SemanticProbe.elements(of: panel, drawing: $0, atMs: $1).isEmpty ? $0.name.rawValue : "" },
+                breakpoints: { panel.depictionChanges(in: $0, enteredAtMs: $1) }
+            ).filter { !$0.name.isEmpty }
+        }
 
         // Frames and stills from samples.
         let sampleIndex = Dictionary(uniqueKeysWithValues: capture.samples.enumerated().map { ($0.element.scheduledMs, $0.offset) })
@@ -103,7 +111,7 @@ struct RunAssembler<B: Bench> {
         return RecordedRun(
             plan: plan, clock: clock, timeline: timeline, phaseSegments: phaseSegments,
             depictionSegments: depictionSegments, frames: frames, stills: stills, phaseNames: plan.bench.phaseNames,
-            violations: violations, counters: bench.counters,
+            violations: violations, counters: bench.counters, notes: bench.notes, loadTimings: bench.loadTimings, silentSegments: silentSegments,
             draw: { index, font, scale in
                 let sample = samples[index]
                 return sample.phase.map { renderer.render($0, atMs: sample.tMs, font: font, scale: scale) }

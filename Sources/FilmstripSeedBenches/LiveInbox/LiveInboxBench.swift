@@ -1,0 +1,262 @@
+import FilmstripCore
+import Foundation
+import Synchronization
+
+/// Seed 000's inbox on a real network: each load is an HTTP GET of the plan's `source` with
+/// `URLSession`, on the real clock (seed 000's five challenges and its next step).
+///
+/// The screen opens at 0 ms and each lane starts a load. Every load carries its lane's
+/// generation; a reply of an older generation never becomes the screen (it is counted in
+/// `lateReplies` and the lane's `lateResultsDropped`). Scripted events: `leave` (the `.task`
+/// lane cancels its request — `URLSessionTask.cancel()`, the connection closes; the `onAppear`
+/// lane's request runs on), `reopen` (each lane starts a new load) and `refresh` (rows on screen
+/// stay, `stale`, while it runs; a failed refresh keeps them under the error).
+///
+/// Everything the bench does runs in one loop over its inputs — scripted events, transfer
+/// reports, timeouts — on the recorder's executor, timed with the bench clock.
+public final class LiveInboxBench: Bench {
+    public typealias Phase = LiveInboxPhase
+
+    /// The two ways of starting the screen's work.
+    public enum Lane: String, Sendable, CaseIterable {
+        /// `.task { … }`: cancelled with the view.
+        case task
+        /// `.onAppear { Task { … } }`: not cancelled with the view.
+        case onAppear
+    }
+
+    private enum Input: Sendable {
+        case event(LiveInboxEvent)
+        case transfer(request: Int, InboxTransfer.Report)
+        case deadline(request: Int)
+    }
+
+    private struct Request {
+        var id: Int
+        var lane: Lane
+        var generation: Int
+        var startMs: Int
+        var firstByteMs: Int?
+        var transfer: InboxTransfer
+    }
+
+    private let settings: LiveInboxSettings
+    private let lanes: [Lane]
+    private let state: Mutex<LiveInboxPhase>
+    private let late = Mutex(0)
+    private let timings = Mutex<[LoadTiming]>([])
+    private let problems = Mutex<[String]>([])
+
+    /// - Parameters:
+    ///   - settings: the source and the events.
+    ///   - onAppearLane: run the `onAppear` lane too (when the plan draws its panel).
+    public init(settings: LiveInboxSettings, onAppearLane: Bool) {
+        self.settings = settings
+        self.lanes = onAppearLane ? [.task, .onAppear] : [.task]
+        self.state = Mutex(Self.initial(onAppearLane: onAppearLane))
+    }
+
+    private static func initial(onAppearLane: Bool) -> LiveInboxPhase {
+        let lane = LiveInboxPhase.Lane(screen: .loading(.init(startedAtMs: 0)))
+        return LiveInboxPhase(task: lane, onAppear: onAppearLane ? lane : nil, away: false)
+    }
+
+    public var initialPhase: LiveInboxPhase { Self.initial(onAppearLane: lanes.count > 1) }
+
+    public func phase(atMs timeMs: Int) -> LiveInboxPhase { state.withLock { $0 } }
+
+    /// Per lane (`task.…`, `onAppear.…`): requestsStarted, requestsCancelled, requestsCompleted,
+    /// lateResultsApplied, lateResultsDropped; and `lateReplies` in all.
+    public var counters: [String: Int] {
+        let phase = state.withLock { $0 }
+        var result = ["lateReplies": late.withLock { $0 }]
+        for lane in lanes {
+            guard let work = (lane == .task ? phase.task : phase.onAppear)?.work else { continue }
+            result["\(lane.rawValue).requestsStarted"] = work.started
+            result["\(lane.rawValue).requestsCancelled"] = work.cancelled
+            result["\(lane.rawValue).requestsCompleted"] = work.completed
+            result["\(lane.rawValue).lateResultsApplied"] = work.lateApplied
+            result["\(lane.rawValue).lateResultsDropped"] = work.lateDropped
+        }
+        return result
+    }
+
+    /// Each transport problem met, once, with the URL: a server that does not answer is named.
+    public var notes: [String] { problems.withLock { $0 } }
+
+    /// Every load that ended (not cancelled), in the order they ended: `task request 1
+    /// (generation 1)`, with its first and last byte.
+    public var loadTimings: [LoadTiming] { timings.withLock { $0 } }
+
+    public func run(clock: BenchClock, timeline: TimelineLog<LiveInboxPhase>) async {
+        let (inputs, feed) = AsyncStream<Input>.makeStream()
+        let source = settings.source
+        let path = source.url.path.isEmpty ? "/" : source.url.path
+        var current = initialPhase
+        var requests: [Int: Request] = [:]
+        var nextID = 1
+
+        func commit(_ now: Int) {
+            let previous = state.withLock { old -> LiveInboxPhase in
+                defer { old = current }
+                return old
+            }
+            if previous != current { timeline.enter(current, atMs: now) }
+        }
+        func lane(_ which: Lane) -> LiveInboxPhase.Lane {
+            which == .task ? current.task : current.onAppear!
+        }
+        func update(_ which: Lane, _ change: (inout LiveInboxPhase.Lane) -> Void) {
+            if which == .task { change(&current.task) } else if current.onAppear != nil { change(&current.onAppear!) }
+        }
+        func cancel(_ request: Request, why: String, _ now: Int) {
+            request.transfer.cancel()
+            requests[request.id] = nil
+            update(request.lane) { $0.work.cancelled += 1 }
+            timeline.event("\(request.lane.rawValue) request \(request.id): cancelled (\(why))", atMs: now)
+        }
+
+        await withTaskGroup(of: Void.self) { group in
+            func start(_ which: Lane, refresh: Bool, _ now: Int) {
+                if which == .task {
+                    // A new run of `.task` work replaces the one before it.
+                    for request in requests.values.sorted(by: { $0.id < $1.id }) where request.lane == .task {
+                        cancel(request, why: "superseded", now)
+                    }
+                }
+                let id = nextID
+                nextID += 1
+                var generation = 0
+                update(which) { lane in
+                    lane.generation += 1
+                    lane.work.started += 1
+                    generation = lane.generation
+                    let progress = LiveInboxPhase.Progress(startedAtMs: now)
+                    if refresh, let rows = lane.screen.rows {
+                        lane.screen = .stale(rows, .refreshing(progress))
+                    } else {
+                        lane.screen = .loading(progress)
+                    }
+                }
+                let transfer = InboxTransfer(url: source.url, backstopSeconds: source.timeoutMs / 1000 + 5) { report in
+                    feed.yield(.transfer(request: id, report))
+                }
+                requests[id] = Request(id: id, lane: which, generation: generation, startMs: now, transfer: transfer)
+                timeline.event("\(which.rawValue) request \(id) (generation \(generation)): GET \(path)\(refresh ? ", a refresh" : "")", atMs: now)
+                transfer.start()
+                let deadline = now + source.timeoutMs
+                group.addTask {
+                    do { try await clock.sleepUntilMs(deadline) } catch { return }
+                    feed.yield(.deadline(request: id))
+                }
+            }
+            func progress(_ request: Request, _ change: (inout LiveInboxPhase.Progress) -> Void) {
+                guard request.generation == lane(request.lane).generation else { return }
+                update(request.lane) { lane in
+                    switch lane.screen {
+                    case .loading(var progress):
+                        change(&progress)
+                        lane.screen = .loading(progress)
+                    case .stale(let rows, .refreshing(var progress)):
+                        change(&progress)
+                        lane.screen = .stale(rows, .refreshing(progress))
+                    default: break
+                    }
+                }
+            }
+            func end(_ request: Request, _ ending: LiveInboxReply.Ending, _ now: Int) {
+                requests[request.id] = nil
+                update(request.lane) { $0.work.completed += 1 }
+                let timing = LoadTiming(
+                    label: "\(request.lane.rawValue) request \(request.id) (generation \(request.generation))",
+                    startMs: request.startMs, firstByteMs: request.firstByteMs, lastByteMs: now)
+                timings.withLock { $0.append(timing) }
+                let first = request.firstByteMs.map { "first byte after \(Quantity.ms($0 - request.startMs)), " } ?? "no answer, "
+                let what: String
+                switch ending {
+                case .answer(let status, let body): what = "status \(status), \(Quantity.grouped(body.count)) bytes"
+                case .transport(let problem):
+                    what = problem.message
+                    let note = "GET \(source.url.absoluteString): \(problem.message)"
+                    problems.withLock { if !$0.contains(note) { $0.append(note) } }
+                }
+                timeline.event("\(request.lane.rawValue) request \(request.id): \(first)ended after \(Quantity.ms(now - request.startMs)): \(what)", atMs: now)
+                let shown = lane(request.lane)
+                guard request.generation == shown.generation else {
+                    late.withLock { $0 += 1 }
+                    update(request.lane) { $0.work.lateDropped += 1 }
+                    timeline.event("\(request.lane.rawValue) request \(request.id): late reply dropped (generation \(request.generation), the screen's is \(shown.generation))", atMs: now)
+                    return
+                }
+                var screen = LiveInboxReply.screen(for: ending, service: source.service)
+                if case .stale(let rows, .refreshing) = shown.screen, case .failed(let message) = screen {
+                    screen = .stale(rows, .failed(message))
+                }
+                let away = current.away
+                update(request.lane) { lane in
+                    lane.screen = screen
+                    if away { lane.work.lateApplied += 1 }
+                }
+                if away {
+                    timeline.event("\(request.lane.rawValue) request \(request.id): reply applied after the screen was left", atMs: now)
+                }
+            }
+
+            group.addTask {
+                for event in self.settings.events.enumerated().sorted(by: { ($0.element.atMs, $0.offset) < ($1.element.atMs, $1.offset) }).map(\.element) {
+                    do { try await clock.sleepUntilMs(event.atMs) } catch { return }
+                    feed.yield(.event(event))
+                }
+            }
+
+            let opened = clock.nowMs()
+            timeline.event("open: the screen appears", atMs: opened)
+            for which in lanes { start(which, refresh: false, opened) }
+            commit(opened)
+
+            for await input in inputs {
+                let now = clock.nowMs()
+                switch input {
+                case .event(let event):
+                    timeline.event("\(event.kind.rawValue)", atMs: now)
+                    switch event.kind {
+                    case .leave:
+                        current.away = true
+                        for request in requests.values.sorted(by: { $0.id < $1.id }) where request.lane == .task {
+                            cancel(request, why: "the screen was left", now)
+                        }
+                    case .reopen:
+                        current.away = false
+                        for which in lanes { start(which, refresh: false, now) }
+                    case .refresh:
+                        for which in lanes { start(which, refresh: true, now) }
+                    }
+                case .transfer(let id, let report):
+                    guard var request = requests[id] else { continue }  // cancelled: nothing more to show
+                    switch report {
+                    case .headers(let status, let expected):
+                        request.firstByteMs = now
+                        requests[id] = request
+                        timeline.event("\(request.lane.rawValue) request \(id): first byte, status \(status)\(expected.map { ", Content-Length \($0)" } ?? "")", atMs: now)
+                        progress(request) { $0.expectedBytes = expected }
+                    case .bytes(let received):
+                        progress(request) { $0.receivedBytes = received }
+                    case .ended(let ending?):
+                        end(request, ending, now)
+                    case .ended(nil):
+                        requests[id] = nil
+                        update(request.lane) { $0.work.cancelled += 1 }
+                    }
+                case .deadline(let id):
+                    guard let request = requests[id] else { continue }
+                    request.transfer.cancel()
+                    end(request, .transport(.timedOut(afterMs: source.timeoutMs)), now)
+                }
+                commit(now)
+            }
+            // The run is over: stop what is still in flight.
+            for request in requests.values { request.transfer.cancel() }
+            group.cancelAll()
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import FilmstripCore
+import FilmstripRaster
+
+/// The control of seed 000 on the live bench: it still knows only `.loaded`. Rows in rose when
+/// loaded; a dash and what it ignored otherwise (`ignored stale` too), exposing no semantic
+/// element — through loading and failure it is silent, which is the bug.
+public struct LiveLoadedOnlyPanel: Panel {
+    public init() {}
+
+    public var id: String { "loadedOnly" }
+    public var title: String { "LOADED ONLY" }
+    public var tint: Color { Palette.rose }
+
+    public func depiction(for phase: LiveInboxPhase, atMs timeMs: Int) -> Depiction {
+        if phase.away { return .away }
+        if case .loaded = phase.task.screen { return .rows }
+        return .dash
+    }
+
+    public func draw(_ phase: LiveInboxPhase, atMs timeMs: Int, on painter: inout PanelPainter) {
+        if phase.away { return LiveScreenDrawing.drawAway(on: &painter) }
+        if case .loaded(let rows) = phase.task.screen {
+            ManifestList(rows: rows, tint: tint).draw(on: &painter)
+            return
+        }
+        let x = PanelLayout.centerX
+        painter.centeredText("—", centerX: x, baseline: 66, color: tint, role: nil, magnification: 4)
+        painter.centeredText("no .loaded yet", centerX: x, baseline: 84, color: Palette.dimText, role: nil)
+        painter.centeredText("ignored \(phase.name.rawValue)", centerX: x, baseline: 100, color: Palette.dimText, role: nil)
+    }
+}

@@ -1,0 +1,193 @@
+#!/usr/bin/env python3
+"""A scripted HTTP server for filmstrip's live bench: tests and demos, on 127.0.0.1 only.
+
+    python3 Tests/LiveServer/scripted_server.py --script SCRIPT.json [--port 0] [--port-file FILE] [--log FILE]
+
+Listens on 127.0.0.1 (port 0: an ephemeral port), prints `listening on 127.0.0.1:PORT` and
+writes PORT to --port-file once it accepts connections. Standard library only
+(http.server.ThreadingHTTPServer). Stops on SIGTERM or SIGINT.
+
+The script maps each path to one answer or a list of answers; a list is served in order and
+starts again after its last answer, so every run of a plan sees the same sequence:
+
+    {"/inbox": {"status": 200, "json": [{"title": "2.4.0 (118)", "detail": "Ready for Review"}]},
+     "/refresh": [{"json": [...]}, {"status": 500, "json": {"message": "database offline"}}]}
+
+An answer's members (all optional):
+    status        HTTP status (200)
+    headers       extra headers, {"Name": "value"}
+    json          a JSON body (sent as application/json), or
+    body          a text body (sent as text/plain unless headers say otherwise)
+    delayMs       wait before sending the status line and headers
+    chunks        the body in pieces: [{"delayMs": 200, "bytes": 100}, ...]; each waits, then sends
+                  the next `bytes` bytes; what is left after the last piece is sent at once
+    contentLength true (default): send Content-Length; false: none (the body ends when the
+                  connection closes); an integer: declare that many bytes whatever is sent
+    closeAfterBytes  send at most this many body bytes, then close the connection (a body cut short)
+
+Log (--log FILE, one JSON object per line, flushed at once):
+    {"event": "request", "path": "/inbox", "answer": 0, "count": 1}
+    {"event": "answered", "path": "/inbox", "bytes": 123}
+    {"event": "clientClosed", "path": "/inbox", "afterBytes": 0}   the client closed the connection
+                  before the answer was complete (a cancelled request)
+    {"event": "cutShort", "path": "/inbox", "afterBytes": 40}       closeAfterBytes closed it
+"""
+import argparse
+import json
+import os
+import select
+import signal
+import socket
+import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+
+class ClientClosed(Exception):
+    pass
+
+
+class State:
+    def __init__(self, script, log_path):
+        self.script = script
+        self.counts = {}
+        self.lock = threading.Lock()
+        self.log_file = open(log_path, "a", encoding="utf-8") if log_path else None
+
+    def next_answer(self, path):
+        with self.lock:
+            entry = self.script.get(path)
+            if entry is None:
+                return None, -1, 0
+            answers = entry if isinstance(entry, list) else [entry]
+            count = self.counts.get(path, 0)
+            self.counts[path] = count + 1
+            index = count % len(answers)
+            return answers[index], index, count + 1
+
+    def log(self, **record):
+        line = json.dumps(record, sort_keys=True)
+        with self.lock:
+            if self.log_file:
+                self.log_file.write(line + "\n")
+                self.log_file.flush()
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    server_version = "filmstrip-scripted/1"
+
+    def log_message(self, format, *args):  # quiet: the JSON log says what happened
+        pass
+
+    def wait(self, ms, path, sent):
+        """Sleeps ms milliseconds, returning early with ClientClosed when the client hangs up."""
+        deadline = time.monotonic() + ms / 1000.0
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return
+            readable, _, _ = select.select([self.connection], [], [], min(left, 0.05))
+            if readable:
+                try:
+                    peek = self.connection.recv(1, socket.MSG_PEEK)
+                except OSError:
+                    peek = b""
+                if peek == b"":
+                    raise ClientClosed(sent)
+                time.sleep(min(max(left, 0), 0.01))
+
+    def send(self, data, path, sent):
+        try:
+            self.wfile.write(data)
+            self.wfile.flush()
+        except (BrokenPipeError, ConnectionResetError):
+            raise ClientClosed(sent)
+        return sent + len(data)
+
+    def do_GET(self):
+        state = self.server.state
+        path = self.path.split("?", 1)[0]
+        answer, index, count = state.next_answer(path)
+        state.log(event="request", path=path, answer=index, count=count)
+        if answer is None:
+            answer = {"status": 404, "json": {"message": "no answer scripted for " + path}}
+        status = int(answer.get("status", 200))
+        headers = dict(answer.get("headers", {}))
+        if "json" in answer:
+            body = json.dumps(answer["json"]).encode("utf-8")
+            headers.setdefault("Content-Type", "application/json")
+        else:
+            body = str(answer.get("body", "")).encode("utf-8")
+            headers.setdefault("Content-Type", "text/plain; charset=utf-8")
+        length = answer.get("contentLength", True)
+        cut = answer.get("closeAfterBytes")
+        sent = 0
+        try:
+            self.wait(int(answer.get("delayMs", 0)), path, sent)
+            self.send_response_only(status)
+            for name, value in headers.items():
+                self.send_header(name, str(value))
+            if length is True:
+                self.send_header("Content-Length", str(len(body)))
+            elif isinstance(length, int) and not isinstance(length, bool):
+                self.send_header("Content-Length", str(length))
+            if length is False or cut is not None:
+                self.send_header("Connection", "close")
+                self.close_connection = True
+            self.end_headers()
+            self.send(b"", path, sent)
+            limit = len(body) if cut is None else min(len(body), int(cut))
+            offset = 0
+            for chunk in answer.get("chunks", []):
+                self.wait(int(chunk.get("delayMs", 0)), path, sent)
+                end = min(limit, offset + int(chunk.get("bytes", 0)))
+                sent = self.send(body[offset:end], path, sent)
+                offset = end
+            sent = self.send(body[offset:limit], path, sent)
+            if cut is not None:
+                state.log(event="cutShort", path=path, afterBytes=sent)
+                self.close_connection = True
+                self.connection.shutdown(socket.SHUT_RDWR)
+                return
+            state.log(event="answered", path=path, bytes=sent)
+        except ClientClosed as closed:
+            state.log(event="clientClosed", path=path, afterBytes=closed.args[0])
+            self.close_connection = True
+
+
+def main():
+    parser = argparse.ArgumentParser(description="scripted HTTP server for filmstrip's live bench (127.0.0.1 only)")
+    parser.add_argument("--script", required=True, help="JSON file: path -> answer or list of answers")
+    parser.add_argument("--port", type=int, default=0, help="port on 127.0.0.1 (0: ephemeral)")
+    parser.add_argument("--port-file", help="write the port here once listening")
+    parser.add_argument("--log", help="append one JSON line per request event here")
+    args = parser.parse_args()
+    with open(args.script, encoding="utf-8") as handle:
+        script = json.load(handle)
+    if not isinstance(script, dict):
+        sys.exit("error: %s: expected an object mapping paths to answers" % args.script)
+    server = ThreadingHTTPServer(("127.0.0.1", args.port), Handler)
+    server.daemon_threads = True
+    server.state = State(script, args.log)
+    port = server.server_address[1]
+    # Stop cleanly on SIGTERM, even one that arrives before serve_forever starts; a parent may
+    # have started us with SIGTERM blocked (the mask is inherited), so unblock it.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
+    signal.signal(signal.SIGTERM, lambda *_: threading.Thread(target=server.shutdown, daemon=True).start())
+    if args.port_file:
+        temporary = args.port_file + ".tmp"
+        with open(temporary, "w", encoding="utf-8") as handle:
+            handle.write("%d\n" % port)
+        os.replace(temporary, args.port_file)
+    print("listening on 127.0.0.1:%d" % port, flush=True)
+    try:
+        server.serve_forever(poll_interval=0.05)
+    except KeyboardInterrupt:
+        pass
+    server.server_close()
+
+
+if __name__ == "__main__":
+    main()
