@@ -36,7 +36,13 @@ struct FailureFolder {
     /// - Returns: the mismatches, in order, each with its artifacts when it has any.
     /// - Throws: ``CommandError`` (output) when a file cannot be written.
     func replace(with found: [OutputComparison.Found]) throws(CommandError) -> [OutputMismatch] {
-        let folder = OutputFolder(path: path)
+        // The plan folder lies in the output root; from there down, `.failures` included, no
+        // component may be a link (a linked `.failures` would let removals leave the root).
+        let planInRoot = planFolder.contains("/")
+            ? OutputFolder(root: String(planFolder[..<planFolder.lastIndex(of: "/")!]), name: String(planFolder[planFolder.index(after: planFolder.lastIndex(of: "/")!)...]))
+            : OutputFolder(root: ".", name: planFolder)
+        let folder = OutputFolder(inside: planInRoot, name: Self.name)
+        _ = try folder.inside("")
         let previous = folder.read(Self.manifest).map { String(decoding: $0, as: UTF8.self).split(separator: "\n").map(String.init) } ?? []
         try folder.removeStale(previous: previous + (previous.isEmpty ? [] : [Self.manifest]), current: [])
 

@@ -49,6 +49,10 @@ final class FrameWriter: ImageSink {
     /// Key → path of the first image written with that key.
     private let written = Mutex<[Int: String]>([:])
     private let counts = Mutex(Statistics())
+    private let digests = Mutex<[String: String]>([:])
+
+    /// Path → SHA-256 of each image file written so far.
+    var fileDigests: [String: String] { digests.withLock { $0 } }
 
     init(folder: OutputFolder, settings: PNGSettings = .default) {
         self.folder = folder
@@ -111,6 +115,8 @@ final class FrameWriter: ImageSink {
                 if let repeated { bytes = repeated } else { bytes = try encode(image) }
                 try folder.write(Data(bytes), to: image.path)
                 results.withLock { $0[index] = bytes }
+                let digest = PixelDigest.sha256(bytes)
+                digests.withLock { $0[image.path] = digest }
                 counts.withLock { counts in
                     counts.bytes += bytes.count
                     if repeated != nil {
@@ -131,6 +137,8 @@ final class FrameWriter: ImageSink {
         for (index, plan) in plans.enumerated() {
             guard case .copy(let twin) = plan, let bytes = encoded[twin] else { continue }
             try folder.write(Data(bytes), to: batch[index].path)
+            let digest = PixelDigest.sha256(bytes)
+            digests.withLock { $0[batch[index].path] = digest }
             counts.withLock {
                 $0.repeated += 1
                 $0.bytes += bytes.count

@@ -20,4 +20,8 @@ protocol ImageSink: Sendable {
     /// Completes a batch, in output order.
     /// - Throws: ``CommandError`` when an output cannot be written.
     func finish(_ batch: [Prepared]) throws(CommandError)
+
+    /// Path → SHA-256 of the image file's bytes (``PixelDigest/sha256(_:)``): as written by
+    /// `record`, as committed for `check`. Read after every batch is finished.
+    var fileDigests: [String: String] { get }
 }

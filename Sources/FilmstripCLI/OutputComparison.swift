@@ -25,6 +25,10 @@ final class OutputComparison: ImageSink {
     private let sources: [String: OutputMismatch.Source]
     /// Path → the recorded report's `pixelsSHA256` for that image.
     private let recordedDigests: [String: String]
+    /// Path → the recorded report's `fileSHA256` for that image.
+    private let recordedFileDigests: [String: String]
+    /// Path → SHA-256 of the committed file's bytes, for the images compared so far.
+    private let committedDigests = Mutex<[String: String]>([:])
     private let found = Mutex<[String: Found]>([:])
     private let seen = Mutex<Set<String>>([])
     private let decodedCount = Mutex(0)
@@ -33,13 +37,23 @@ final class OutputComparison: ImageSink {
     ///   - folder: the plan's output folder.
     ///   - run: the fresh run, to name the frame or still behind each image.
     ///   - recordedDigests: path → `pixelsSHA256` as the recorded report lists them.
-    init(folder: String, run: RecordedRun? = nil, recordedDigests: [String: String] = [:]) {
+    ///   - recordedFileDigests: path → `fileSHA256` as the recorded report lists them.
+    init(folder: String, run: RecordedRun? = nil, recordedDigests: [String: String] = [:], recordedFileDigests: [String: String] = [:]) {
         self.folder = folder
         self.recordedDigests = recordedDigests
+        self.recordedFileDigests = recordedFileDigests
         var sources: [String: OutputMismatch.Source] = [OutputLayout.filmstripPath: .strip]
         for frame in run?.frames ?? [] { sources[OutputLayout.framePath(frame.index)] = .frame(index: frame.index, tMs: frame.tMs) }
         for still in run?.stills ?? [] { sources[OutputLayout.stillPath(still.name)] = .still(name: still.name, tMs: still.frame.tMs) }
         self.sources = sources
+    }
+
+    /// Path → the `fileSHA256` a fresh report gives each image compared: the recorded report's
+    /// when it has one (an image whose pixels were verified, by digest or decoded, stands as
+    /// recorded, so a re-encoded file with the same pixels still matches, and a differing image
+    /// is one mismatch, not two), otherwise the committed file's own digest.
+    var fileDigests: [String: String] {
+        committedDigests.withLock { $0 }.merging(recordedFileDigests) { _, recorded in recorded }
     }
 
     /// How many recorded images were decoded (those without a recorded digest, or whose digest
@@ -47,17 +61,16 @@ final class OutputComparison: ImageSink {
     var decodedImages: Int { decodedCount.withLock { $0 } }
 
     /// Compares one fresh image (`canvas` enlarged by `scale`) with the recorded file of the
-    /// same name, on any thread: by digest first, when both the recorded report and the fresh
-    /// render have one (equal digests: a match, nothing decoded); by decoded pixels otherwise.
+    /// same name, on any thread: by digests first — when the committed file's bytes hash to the
+    /// recorded `fileSHA256` and the recorded `pixelsSHA256` equals the fresh render's, it
+    /// matches and nothing is decoded — and by decoded pixels otherwise.
     func prepare(_ path: String, _ canvas: Canvas, scale: Int, pixelsSHA256: String?) {
-        if let fresh = pixelsSHA256, let old = recordedDigests[path], old == fresh {
-            seen.withLock { _ = $0.insert(path) }
-            if !FileManager.default.fileExists(atPath: "\(folder)/\(path)") {
-                record(path, .missing, fresh: (canvas, scale))
-            }
+        guard let recorded = recorded(path, fresh: (canvas, scale)) else { return }
+        let committed = PixelDigest.sha256(Array(recorded))
+        committedDigests.withLock { $0[path] = committed }
+        if let fresh = pixelsSHA256, recordedDigests[path] == fresh, recordedFileDigests[path] == committed {
             return
         }
-        guard let recorded = recorded(path, fresh: (canvas, scale)) else { return }
         decodedCount.withLock { $0 += 1 }
         let width = canvas.width * scale
         let height = canvas.height * scale

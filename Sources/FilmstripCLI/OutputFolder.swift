@@ -31,6 +31,13 @@ struct OutputFolder {
         self.root = root
     }
 
+    /// The folder `name` (one path component) inside `parent`, in the same output root: every
+    /// component from the root down, `name` included, is checked for links.
+    init(inside parent: OutputFolder, name: String) {
+        self.path = "\(parent.path)/\(name)"
+        self.root = parent.root
+    }
+
     /// Creates the folder and `subfolders` inside it when missing, refusing a link in the way,
     /// and removes filmstrip's temporary files left in them by a run that was killed. Call it
     /// while holding the root's ``OutputLock``.

@@ -106,7 +106,8 @@ struct OutputRenderer {
         }
 
         let panels = stillPanels.withLock { table in run.stills.indices.map { table[$0] ?? [] } }
-        let report = RunReport(run: run, analysis: analysis, lint: lint, renderedStills: panels, frameElements: frameElements.withLock { $0 }, withFiles: true, pixelDigests: digests.withLock { $0 })
+        let report = RunReport(run: run, analysis: analysis, lint: lint, renderedStills: panels, frameElements: frameElements.withLock { $0 }, withFiles: true, pixelDigests: digests.withLock { $0 },
+            fileDigests: sink.fileDigests)
         try documents(OutputLayout.reportPath) { write throws(CommandError) in try report.writeJSON(write) }
         try documents(OutputLayout.contactSheetPath) { write throws(CommandError) in
             var buffer = Data()

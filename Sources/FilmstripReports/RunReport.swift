@@ -31,6 +31,11 @@ public struct RunReport: Codable, Hashable, Sendable {
         /// first, 4 bytes per pixel, no padding), 64 lower-case hex digits; nil when no images
         /// were drawn or the frame was dropped. `check` compares these before decoding any PNG.
         public var pixelsSHA256: String?
+        /// SHA-256 of the frame's PNG file as written (its bytes), 64 lower-case hex digits; nil
+        /// when no images were written or the frame was dropped. `check` skips decoding a frame
+        /// only when both digests match: the committed file is the one the report describes,
+        /// and a fresh render has the same pixels.
+        public var fileSHA256: String?
     }
 
     /// One panel's depiction in a frame, with what it drew (texts: stills only).
@@ -249,8 +254,9 @@ public struct RunReport: Codable, Hashable, Sendable {
     /// (same order as `run.stills`); `frameElements`, by position in `run.frames`, each panel's
     /// semantic elements as drawn; `withFiles` names the image files the record command writes.
     ///
-    /// `pixelDigests` maps a frame's index to its ``Frame/pixelsSHA256``.
-    public init(run: RecordedRun, analysis: Analysis, lint: [String], renderedStills: [[PanelRendering]], frameElements: [Int: [[SemanticElement]]] = [:], withFiles: Bool, pixelDigests: [Int: String] = [:]) {
+    /// `pixelDigests` maps a frame's index to its ``Frame/pixelsSHA256``; `fileDigests` maps an
+    /// image's path (`frames/0003.png`) to its ``Frame/fileSHA256``.
+    public init(run: RecordedRun, analysis: Analysis, lint: [String], renderedStills: [[PanelRendering]], frameElements: [Int: [[SemanticElement]]] = [:], withFiles: Bool, pixelDigests: [Int: String] = [:], fileDigests: [String: String] = [:]) {
         let plan = run.plan
         func dwellEntry(_ dwell: Dwell) -> DwellEntry {
             DwellEntry(ms: dwell.ms, frames: dwell.frames, share: Self.rounded(dwell.share), frameShare: Self.rounded(dwell.frameShare))
@@ -274,7 +280,8 @@ public struct RunReport: Codable, Hashable, Sendable {
                     let elements = drawn.flatMap { offset < $0.count ? $0[offset].map(\.description) : nil }
                     return Panel(panel: panel.panel, depiction: panel.depiction.id, texts: nil, elements: elements)
                 },
-                pixelsSHA256: frame.dropped ? nil : pixelDigests[frame.index])
+                pixelsSHA256: frame.dropped ? nil : pixelDigests[frame.index],
+                fileSHA256: frame.dropped || !withFiles ? nil : fileDigests[OutputLayout.framePath(frame.index)])
         }
         droppedFrames = analysis.droppedFrames
         stills = run.stills.enumerated().map { offset, still in

@@ -14,12 +14,31 @@ import Testing
         try Data("not a png".utf8).write(to: URL(fileURLWithPath: "\(folder)/frames/0000.png"))
         let canvas = Canvas(width: 2, height: 2, background: .white)
         let digest = PixelDigest.sha256(of: canvas, scale: 2)
-        let comparison = OutputComparison(folder: folder, recordedDigests: ["frames/0000.png": digest])
+        let fileDigest = PixelDigest.sha256(Array("not a png".utf8))
+        let comparison = OutputComparison(folder: folder, recordedDigests: ["frames/0000.png": digest], recordedFileDigests: ["frames/0000.png": fileDigest])
         comparison.prepare("frames/0000.png", canvas, scale: 2, pixelsSHA256: digest)
         #expect(comparison.findings == [])
         #expect(comparison.decodedImages == 0)
+        #expect(comparison.fileDigests == ["frames/0000.png": fileDigest])
         comparison.prepare("frames/0000.png", canvas, scale: 2, pixelsSHA256: String(repeating: "0", count: 64))
         #expect(comparison.decodedImages == 1)
         #expect(comparison.findings.count == 1 && comparison.findings[0].contains("not a readable PNG"))
+    }
+
+    /// A hostile run found that a committed frame replaced by garbage, or by another frame,
+    /// passed check: only the report's pixel digest was compared. The file's own digest must
+    /// match the report too, or the image is decoded.
+    @Test func aCommittedFileUnlikeTheReportIsDecodedEvenWhenThePixelDigestsMatch() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("filmstrip-comparison-bytes-\(getpid())").path
+        try FileManager.default.createDirectory(atPath: "\(folder)/frames", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data("garbage".utf8).write(to: URL(fileURLWithPath: "\(folder)/frames/0003.png"))
+        let canvas = Canvas(width: 2, height: 2, background: .white)
+        let digest = PixelDigest.sha256(of: canvas, scale: 1)
+        let recordedFile = PixelDigest.sha256(Array("the PNG that was recorded".utf8))
+        let comparison = OutputComparison(folder: folder, recordedDigests: ["frames/0003.png": digest], recordedFileDigests: ["frames/0003.png": recordedFile])
+        comparison.prepare("frames/0003.png", canvas, scale: 1, pixelsSHA256: digest)
+        #expect(comparison.decodedImages == 1)
+        #expect(comparison.findings == ["\(folder)/frames/0003.png: not a readable PNG (no PNG signature and IHDR header)"])
     }
 }

@@ -27,7 +27,7 @@ import Testing
         let server = try Self.capturesServer()
         defer { server.stop() }
         let result = try CommandRunner.run(
-            ["check", "Tests/FilmstripCLITests/Fixtures/live-announce-control.json", "--no-compare"], in: CommandRunner.root,
+            ["check", "Tests/FilmstripEndToEndTests/Fixtures/live-announce-control.json", "--no-compare"], in: CommandRunner.root,
             environment: ["FILMSTRIP_LIVE_PORT": String(server.port)])
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
         let verdict = try #require(result.stdout.split(separator: "\n").first { $0.contains("verdict:") })
