@@ -97,9 +97,13 @@ public struct RunReport: Codable, Hashable, Sendable {
 
     /// One timed request (``LoadTiming``): ms since the start of the run, and from its start.
     public struct Load: Codable, Hashable, Sendable {
+        /// Which request (``LoadTiming/label``).
         public var label: String
+        /// When it started, ms.
         public var startMs: Int
+        /// When its first byte arrived, ms; nil when none did.
         public var firstByteMs: Int?
+        /// When it ended, ms.
         public var lastByteMs: Int
         /// `firstByteMs - startMs`: the time to the first byte.
         public var toFirstByteMs: Int?

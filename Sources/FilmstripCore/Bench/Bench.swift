@@ -44,7 +44,9 @@ public protocol Bench: AnyObject, Sendable {
 
 extension Bench {
     public var counters: [String: Int] { [:] }
+    /// No notes.
     public var notes: [String] { [] }
+    /// No timed requests.
     public var loadTimings: [LoadTiming] { [] }
 }
 
