@@ -161,9 +161,13 @@ public struct RunReport: Codable, Hashable, Sendable {
 
     /// One timed request (``LoadTiming``): ms since the start of the run, and from its start.
     public struct Load: Codable, Hashable, Sendable {
+        /// Which request (``LoadTiming/label``).
         public var label: String
+        /// When it started, ms.
         public var startMs: Int
+        /// When its first byte arrived, ms; nil when none did.
         public var firstByteMs: Int?
+        /// When it ended, ms.
         public var lastByteMs: Int
         /// `firstByteMs - startMs`: the time to the first byte.
         public var toFirstByteMs: Int?
@@ -229,11 +233,11 @@ public struct RunReport: Codable, Hashable, Sendable {
     /// The next scripted phase change at or after the window's end (the recording never shows
     /// it), or nil (`null`) when the bench has settled.
     public var pendingAtEnd: Nullable<Pending>
-    /// Every check, in ``Analysis/checks`` order (coverage, dominance, then the per-panel
-    /// checks).
     /// The bench's timed requests, per load the time to the first byte and to the last; absent
     /// for benches that make none.
     public var loads: [Load]?
+    /// Every check, in ``Analysis/checks`` order (coverage, dominance, then the per-panel
+    /// checks).
     public var checks: [Check]
     /// The failed checks' sentences (``Analysis/reasons``); empty when the run passed.
     public var reasons: [String]

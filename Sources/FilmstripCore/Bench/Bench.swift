@@ -50,7 +50,9 @@ extension Bench {
     public var counters: [String: Int] { [:] }
     /// No detail: the default for a bench whose phases carry nothing worth a caption.
     public func phaseDetail(of phase: Phase, atMs timeMs: Int) -> String? { nil }
+    /// No notes.
     public var notes: [String] { [] }
+    /// No timed requests.
     public var loadTimings: [LoadTiming] { [] }
 }
 

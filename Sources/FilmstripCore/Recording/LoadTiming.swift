@@ -11,6 +11,7 @@ public struct LoadTiming: Hashable, Sendable {
     /// When it ended, ms.
     public var lastByteMs: Int
 
+    /// A timed request; times in ms since the start of the run.
     public init(label: String, startMs: Int, firstByteMs: Int?, lastByteMs: Int) {
         self.label = label
         self.startMs = startMs

@@ -10,6 +10,7 @@ public struct InboxSource: Hashable, Sendable {
     /// The name shown before a status in a failure (`ASC` in `ASC 409 · version already exists`).
     public var service: String
 
+    /// A source: `url`, `timeoutMs` (1...600,000) and the `service` name shown before a status.
     public init(url: URL, timeoutMs: Int = 5000, service: String = "HTTP") {
         self.url = url
         self.timeoutMs = timeoutMs

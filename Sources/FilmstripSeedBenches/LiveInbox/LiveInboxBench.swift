@@ -15,6 +15,7 @@ import Synchronization
 /// Everything the bench does runs in one loop over its inputs — scripted events, transfer
 /// reports, timeouts — on the recorder's executor, timed with the bench clock.
 public final class LiveInboxBench: Bench {
+    /// The live inbox's state: both lanes' screens and work.
     public typealias Phase = LiveInboxPhase
 
     /// The two ways of starting the screen's work.
@@ -61,8 +62,10 @@ public final class LiveInboxBench: Bench {
         return LiveInboxPhase(task: lane, onAppear: onAppearLane ? lane : nil, away: false)
     }
 
+    /// Every lane loading, from 0 ms, generation 0.
     public var initialPhase: LiveInboxPhase { Self.initial(onAppearLane: lanes.count > 1) }
 
+    /// The state the loop last committed (the screens carry their own start times).
     public func phase(atMs timeMs: Int) -> LiveInboxPhase { state.withLock { $0 } }
 
     /// Per lane (`task.…`, `onAppear.…`): requestsStarted, requestsCancelled, requestsCompleted,
@@ -88,6 +91,8 @@ public final class LiveInboxBench: Bench {
     /// (generation 1)`, with its first and last byte.
     public var loadTimings: [LoadTiming] { timings.withLock { $0 } }
 
+    /// Opens the screen at the clock's now, starts each lane's load, then applies every scripted
+    /// event, transfer report and timeout as it arrives, until the run's task is cancelled.
     public func run(clock: BenchClock, timeline: TimelineLog<LiveInboxPhase>) async {
         let (inputs, feed) = AsyncStream<Input>.makeStream()
         let source = settings.source

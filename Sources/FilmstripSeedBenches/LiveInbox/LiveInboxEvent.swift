@@ -15,6 +15,7 @@ public struct LiveInboxEvent: Hashable, Sendable {
     /// What happens.
     public var kind: Kind
 
+    /// An event `kind` at `atMs` ms.
     public init(atMs: Int, kind: Kind) {
         self.atMs = atMs
         self.kind = kind

@@ -8,6 +8,7 @@ import FilmstripCore
 public struct LiveInboxPhase: BenchPhase, Hashable {
     /// The phase names, in report order: seed 000's four and the fifth, `stale`.
     public enum Name: String, CaseIterable, Sendable {
+        /// Seed 000's four phases, then `stale`: rows kept while a refresh runs or after it failed.
         case loading, empty, failed, loaded, stale
     }
 
@@ -21,6 +22,7 @@ public struct LiveInboxPhase: BenchPhase, Hashable {
         /// `Content-Length`, when the headers have arrived and carried one.
         public var expectedBytes: Int?
 
+        /// Progress of a request started at `startedAtMs`.
         public init(startedAtMs: Int, receivedBytes: Int = 0, expectedBytes: Int? = nil) {
             self.startedAtMs = startedAtMs
             self.receivedBytes = receivedBytes
@@ -88,6 +90,7 @@ public struct LiveInboxPhase: BenchPhase, Hashable {
         /// Replies of an older generation, dropped.
         public var lateDropped = 0
 
+        /// No work yet.
         public init() {}
     }
 
@@ -100,6 +103,7 @@ public struct LiveInboxPhase: BenchPhase, Hashable {
         /// The lane's counts.
         public var work: Work
 
+        /// A lane showing `screen`, at `generation`, with `work` counted so far.
         public init(screen: Screen, generation: Int = 0, work: Work = Work()) {
             self.screen = screen
             self.generation = generation
@@ -114,6 +118,7 @@ public struct LiveInboxPhase: BenchPhase, Hashable {
     /// True between a `leave` and the next `reopen`: the screen is not shown.
     public var away: Bool
 
+    /// The state of both lanes; `onAppear` nil when the plan does not draw it.
     public init(task: Lane, onAppear: Lane?, away: Bool) {
         self.task = task
         self.onAppear = onAppear

@@ -8,6 +8,7 @@ public struct LiveInboxSettings: BenchSettings {
     /// Events at instants, in file order for equal instants (may be empty: open and load once).
     public var events: [LiveInboxEvent]
 
+    /// Settings that fetch `source` and play `events`.
     public init(source: InboxSource, events: [LiveInboxEvent] = []) {
         self.source = source
         self.events = events

@@ -5,18 +5,24 @@ import FilmstripRaster
 /// loaded; a dash and what it ignored otherwise (`ignored stale` too), exposing no semantic
 /// element — through loading and failure it is silent, which is the bug.
 public struct LiveLoadedOnlyPanel: Panel {
+    /// A panel with nothing to configure.
     public init() {}
 
+    /// `loadedOnly`, as in the seed inbox.
     public var id: String { "loadedOnly" }
+    /// The seed's caption.
     public var title: String { "LOADED ONLY" }
+    /// Rose: the control's tint.
     public var tint: Color { Palette.rose }
 
+    /// What the panel shows for `phase` (it does not depend on the time).
     public func depiction(for phase: LiveInboxPhase, atMs timeMs: Int) -> Depiction {
         if phase.away { return .away }
         if case .loaded = phase.task.screen { return .rows }
         return .dash
     }
 
+    /// Draws `phase` as it looks at `timeMs`.
     public func draw(_ phase: LiveInboxPhase, atMs timeMs: Int, on painter: inout PanelPainter) {
         if phase.away { return LiveScreenDrawing.drawAway(on: &painter) }
         if case .loaded(let rows) = phase.task.screen {

@@ -9,14 +9,18 @@ import FilmstripRaster
 /// under a `REFRESHING` band, or under the failed refresh's error. With `showsWork`, a footer
 /// counts the lane's requests.
 public struct LiveScreenPanel: Panel {
+    /// The identifier plans use (`allFour`, `onAppear`).
     public let id: String
+    /// The caption in the title bar.
     public let title: String
+    /// Border, title bar and accents.
     public let tint: Color
     /// Which lane's screen it draws.
     public let lane: LiveInboxBench.Lane
     /// Draw the lane's request counts in a footer.
     public let showsWork: Bool
 
+    /// A candidate panel drawing `lane`'s screen.
     public init(id: String, title: String, tint: Color, lane: LiveInboxBench.Lane, showsWork: Bool) {
         self.id = id
         self.title = title
@@ -29,6 +33,7 @@ public struct LiveScreenPanel: Panel {
         lane == .task ? phase.task : phase.onAppear
     }
 
+    /// What the panel shows for `phase` (it does not depend on the time).
     public func depiction(for phase: LiveInboxPhase, atMs timeMs: Int) -> Depiction {
         if phase.away { return .away }
         switch screen(phase)?.screen ?? .empty {
@@ -41,6 +46,7 @@ public struct LiveScreenPanel: Panel {
         }
     }
 
+    /// Draws `phase` as it looks at `timeMs`.
     public func draw(_ phase: LiveInboxPhase, atMs timeMs: Int, on painter: inout PanelPainter) {
         guard let lane = screen(phase) else { return }
         if phase.away {
