@@ -7,11 +7,7 @@ import Testing
 /// Every input that ever crashed or hung a fuzz target (Tests/Fuzz/regressions/), read again:
 /// each returns or throws, within a second.
 @Suite struct FuzzRegressionTests {
-    static func inputs(_ target: String) -> [URL] {
-        let folder = TestSupport.root.appendingPathComponent("Tests/Fuzz/regressions/\(target)")
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return names.filter { !$0.hasPrefix(".") }.sorted().map { folder.appendingPathComponent($0) }
-    }
+    static func inputs(_ target: String) -> [URL] { TestSupport.fuzzRegressions(target) }
 
     @Test(arguments: inputs("plan"))
     func planReaderReturnsOrThrowsWithinOneSecond(input: URL) throws {

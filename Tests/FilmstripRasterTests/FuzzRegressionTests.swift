@@ -1,3 +1,4 @@
+import FilmstripTestSupport
 import FilmstripRaster
 import Foundation
 import Testing
@@ -5,13 +6,7 @@ import Testing
 /// Every input that ever crashed or hung the BDF fuzz target (Tests/Fuzz/regressions/bdf/),
 /// read again and measured: each returns or throws, within a second.
 @Suite struct FuzzRegressionTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    static func inputs(_ target: String) -> [URL] {
-        let folder = root.appendingPathComponent("Tests/Fuzz/regressions/\(target)")
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return names.filter { !$0.hasPrefix(".") }.sorted().map { folder.appendingPathComponent($0) }
-    }
+    static func inputs(_ target: String) -> [URL] { TestSupport.fuzzRegressions(target) }
 
     @Test(arguments: inputs("bdf"))
     func bdfReaderReturnsOrThrowsWithinOneSecond(input: URL) throws {

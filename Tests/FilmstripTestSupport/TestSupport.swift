@@ -15,6 +15,14 @@ public enum TestSupport {
         return try! BitmapFont(bdf: String(decoding: data, as: UTF8.self))
     }()
 
+    /// Every input kept in `Tests/Fuzz/regressions/<target>/` (inputs that once crashed or hung
+    /// a fuzz target, and inputs of the kinds an issue named), sorted by name.
+    public static func fuzzRegressions(_ target: String) -> [URL] {
+        let folder = root.appendingPathComponent("Tests/Fuzz/regressions/\(target)")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { !$0.hasPrefix(".") }.sorted().map { folder.appendingPathComponent($0) }
+    }
+
     /// The plans shipped in `captures/`: the names of `captures/*.json`, sorted. Tests take
     /// the list from here, never from a list of their own.
     public static let shippedPlanNames: [String] = {
