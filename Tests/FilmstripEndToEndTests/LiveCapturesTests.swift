@@ -16,7 +16,7 @@ import Testing
         let server = try Self.capturesServer()
         defer { server.stop() }
         let result = try CommandRunner.run(
-            ["check", "captures/live-leave-reopen.json"], in: CommandRunner.root, environment: ["FILMSTRIP_LIVE_PORT": String(server.port)])
+            ["check", "captures/live/live-leave-reopen.json"], in: CommandRunner.root, environment: ["FILMSTRIP_LIVE_PORT": String(server.port)])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("recorded outputs: the phases of 12 frames and the timeline's phase order match the recorded run, times within one frame interval (200 ms)"), "\(result.stdout)")
         #expect(result.stdout.contains("task.requestsCancelled: 1") && result.stdout.contains("onAppear.lateResultsDropped: 1"), "\(result.stdout)")
@@ -41,7 +41,7 @@ import Testing
         let port = server.port
         server.stop()
         let started = Date()
-        let result = try CommandRunner.run(["check", "captures/live-announce.json"], in: CommandRunner.root, environment: ["FILMSTRIP_LIVE_PORT": String(port)])
+        let result = try CommandRunner.run(["check", "captures/live/live-announce.json"], in: CommandRunner.root, environment: ["FILMSTRIP_LIVE_PORT": String(port)])
         #expect(Date().timeIntervalSince(started) < 20, "bounded: the window is 2 s")
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("note: GET http://127.0.0.1:\(port)/announce: could not connect to the server (connection refused)"), "\(result.stdout)")

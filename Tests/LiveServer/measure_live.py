@@ -3,9 +3,9 @@
 
     python3 Tests/LiveServer/measure_live.py [--runs 20] [--binary .build/release/filmstrip]
 
-Starts the scripted server with Tests/LiveServer/captures.json, records captures/live-announce.json
+Starts the scripted server with Tests/LiveServer/captures.json, records captures/live/live-announce.json
 (one request the server answers after 900 ms; 10 frames every 200 ms) and
-captures/live-progress.json (headers after 100 ms, four quarters 400 ms apart: the last byte at
+captures/live/live-progress.json (headers after 100 ms, four quarters 400 ms apart: the last byte at
 1,700 ms) --runs times each into a temporary folder, and prints, per plan, medians and spread:
   lateness   each frame's measured time minus its schedule, ms (all frames of all runs)
   dropped    frames per run that could not be taken on time
@@ -24,7 +24,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-PLANS = {"captures/live-announce.json": 900, "captures/live-progress.json": 1700}
+PLANS = {"captures/live/live-announce.json": 900, "captures/live/live-progress.json": 1700}
 
 
 def spread(values):

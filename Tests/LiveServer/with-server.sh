@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs a command with the scripted server answering the live plans of captures/:
-#   Tests/LiveServer/with-server.sh swift run filmstrip record captures/live-*.json
+#   Tests/LiveServer/with-server.sh swift run filmstrip record captures/live/*.json
 # Starts Tests/LiveServer/scripted_server.py on 127.0.0.1 with an ephemeral port and the script
 # Tests/LiveServer/captures.json (or $FILMSTRIP_LIVE_SCRIPT), exports FILMSTRIP_LIVE_PORT for the
 # plans' ${FILMSTRIP_LIVE_PORT}, runs the command, and stops the server however the command ends
