@@ -70,7 +70,8 @@ struct BenchCommand: Command {
                 // Checked like a plan's own window: at most CapturePlan.maxFrames frames.
                 let (windowMs, overflow) = frames.multipliedReportingOverflow(by: plan.frameIntervalMs)
                 guard !overflow, frames <= CapturePlan.maxFrames, windowMs <= CapturePlan.maxWindowMs else {
-                    throw PlanError(path: "--frames", message: "expected at most \(CapturePlan.maxFrames) frames and a window of at most \(CapturePlan.maxWindowMs) ms at \(plan.frameIntervalMs) ms a frame, found \(frames)")
+                    let most = min(CapturePlan.maxFrames, CapturePlan.maxWindowMs / plan.frameIntervalMs)
+                    throw PlanError(path: "--frames", message: "at \(plan.frameIntervalMs) ms a frame a window (at most \(CapturePlan.maxWindowMs) ms) holds at most \(most) frames, found \(frames)")
                 }
                 plan = try plan.resampled(windowMs: windowMs, frameIntervalMs: plan.frameIntervalMs)
                 label += ", window stretched to \(frames) frames"

@@ -47,6 +47,7 @@ public enum FilmstripCLI {
     /// - Parameter toolName: the name help and usage messages give the tool (default `filmstrip`).
     public static func run(arguments: [String], benches: [BenchDefinition], referencePlan: String? = nil, toolName: String = "filmstrip") -> Int32 {
         TerminalStream.ignoreBrokenPipeSignal()
+        TerminalStream.reserveClosedDescriptors()
         let terminal = Terminal(toolName: toolName)
         let context = CommandContext(benches: benches, referencePlan: referencePlan, terminal: terminal)
         let code = dispatch(arguments, context: context)

@@ -63,6 +63,8 @@ struct RecordCommand: Command {
         }
         defer { withExtendedLifetime(lock) {} }
         try rootFolder.prepare(subfolders: [])
+        // The index across plans is written last: a link in its way is refused before any plan is.
+        _ = try rootFolder.inside(OutputLayout.contactSheetPath)
         // Every plan runs before anything is written (a timeline is cheap on the virtual clock),
         // so a plan whose run has to be stopped leaves every output folder as it was.
         var runs: [LintedRun] = []

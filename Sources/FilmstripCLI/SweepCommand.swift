@@ -130,6 +130,8 @@ struct SweepCommand: Command {
         let source = URL(fileURLWithPath: file).lastPathComponent
         let folder = OutputFolder(path: options.out)
         try folder.prepare(subfolders: [])
+        // Both outputs' paths are checked before either is written.
+        for output in ["sweep.png", "sweep.json"] { _ = try folder.inside(output) }
         let chart: [UInt8]
         do {
             chart = try PNGCodec.encode(SweepChart.draw(sweep, font: font))

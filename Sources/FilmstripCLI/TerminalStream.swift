@@ -46,4 +46,18 @@ final class TerminalStream: Sendable {
     static func ignoreBrokenPipeSignal() {
         signal(SIGPIPE, SIG_IGN)
     }
+
+    /// A stream the process was started without (its descriptor closed) fails as a closed file
+    /// would (EBADF), and /dev/null takes its descriptor, so no file the run opens later (the
+    /// output lock, a frame) receives terminal text by taking the free descriptor 1 or 2.
+    static func reserveClosedDescriptors() {
+        for stream in [standardOutput, standardError] where fcntl(stream.descriptor, F_GETFD) == -1 && errno == EBADF {
+            stream.failure.store(EBADF, ordering: .relaxed)
+            let null = open("/dev/null", O_WRONLY)
+            if null >= 0, null != stream.descriptor {
+                dup2(null, stream.descriptor)
+                close(null)
+            }
+        }
+    }
 }

@@ -115,3 +115,18 @@ import Testing
         #expect(process.terminationStatus == 0)
     }
 }
+
+/// A hostile run found that a link at `DIR/index.html` was refused only after every plan's
+/// folder had been written.
+@Suite struct IndexLinkTests {
+    @Test func aLinkInThePlaceOfTheIndexIsRefusedBeforeAnyPlanIsWritten() throws {
+        let workspace = try CommandRunner.workspace(plans: [CommandRunner.root.appendingPathComponent("captures/inbox-pinned-empty.json")])
+        try FileManager.default.createDirectory(at: workspace.appendingPathComponent("out"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: workspace.appendingPathComponent("out/index.html").path, withDestinationPath: "../victim.txt")
+        let result = try CommandRunner.run(["record", "--out", "out"], in: workspace)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("out/index.html is a symbolic link"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: workspace.appendingPathComponent("out/inbox-pinned-empty").path), "no plan folder was written")
+        #expect(!FileManager.default.fileExists(atPath: workspace.appendingPathComponent("victim.txt").path))
+    }
+}

@@ -44,3 +44,26 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: workspace.appendingPathComponent("captures/index.html").path))
     }
 }
+
+/// A hostile run found that with standard output closed, the output lock opened on descriptor 1
+/// and received the summary table, and the run exited 0.
+@Suite struct ClosedTerminalTests {
+    @Test func aClosedStandardOutputFailsTheRunAndNoFileTakesItsDescriptor() throws {
+        let workspace = try CommandRunner.workspace(plans: [CommandRunner.root.appendingPathComponent("captures/inbox-pinned-empty.json")])
+        let binary = CommandRunner.binary.path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "exec 1>&- && exec \"$0\" record", binary]
+        process.currentDirectoryURL = workspace
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2, "\(stderr)")
+        #expect(stderr.contains("error: cannot write to standard output: Bad file descriptor"), "\(stderr)")
+        let lock = try Data(contentsOf: workspace.appendingPathComponent("captures/.filmstrip-lock"))
+        #expect(lock.isEmpty, "the lock file holds no terminal text")
+        #expect(FileManager.default.fileExists(atPath: workspace.appendingPathComponent("captures/inbox-pinned-empty/report.json").path))
+    }
+}
