@@ -9,10 +9,10 @@ import Testing
 @Suite struct BenchKnowledgeTests {
     /// Each seed bench and the folder that holds it.
     static let benches: [(definition: BenchDefinition, folder: String)] = [
-        (.inbox, "Sources/FilmstripSeedBenches/Inbox/"),
-        (.scenes, "Sources/FilmstripSeedBenches/Scenes/"),
-        (.orders, "Sources/FilmstripSeedBenches/Orders/"),
-        (.liveInbox, "Sources/FilmstripSeedBenches/LiveInbox/"),
+        (.inbox, "Sources/FilmstripSeedBenches/Benches/Inbox/"),
+        (.scenes, "Sources/FilmstripSeedBenches/Benches/Scenes/"),
+        (.orders, "Sources/FilmstripSeedBenches/Benches/Orders/"),
+        (.liveInbox, "Sources/FilmstripSeedBenches/Benches/LiveInbox/"),
     ]
 
     /// The one line allowed to name the seed benches outside their folders: their registration.
