@@ -98,9 +98,9 @@ struct CheckCommand: Command {
                 }
             } else if let recorded = folder.read(OutputLayout.reportPath).flatMap(RunReport.read), recorded.plan == plan.name {
                 if font == nil { font = try FontLoader().load(path: nil, terminal: terminal) }
-                let digests = Dictionary(recorded.frames.compactMap { frame in frame.file.flatMap { file in frame.pixelsSHA256.map { (file, $0) } } }, uniquingKeysWith: { first, _ in first })
-                let fileDigests = Dictionary(recorded.frames.compactMap { frame in frame.file.flatMap { file in frame.fileSHA256.map { (file, $0) } } }, uniquingKeysWith: { first, _ in first })
-                let comparison = OutputComparison(folder: folder.path, run: run, recordedDigests: digests, recordedFileDigests: fileDigests)
+                let comparison = OutputComparison(
+                    folder: folder.path, run: run,
+                    recordedDigests: recorded.frameDigests(\.pixelsSHA256), recordedFileDigests: recorded.frameDigests(\.fileSHA256))
                 let drawn = try OutputRenderer(run: run, analysis: analysis, lint: lint, font: font!.font).produce(images: comparison) { path, document throws(CommandError) in
                     var data = Data()
                     try document { data.append($0) }

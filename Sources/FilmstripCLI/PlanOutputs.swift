@@ -145,8 +145,7 @@ public struct PlanOutputs: Sendable {
             }
             return Comparison(recorded: state, mismatches: [], report: freshReport, analysis: analysis, lint: lint)
         }
-        let fileDigests = Dictionary(recorded.frames.compactMap { frame in frame.file.flatMap { file in frame.fileSHA256.map { (file, $0) } } }, uniquingKeysWith: { first, _ in first })
-        let comparison = OutputComparison(folder: folder, run: run, recordedFileDigests: fileDigests)
+        let comparison = OutputComparison(folder: folder, run: run, recordedFileDigests: recorded.frameDigests(\.fileSHA256))
         let drawn = try OutputRenderer(run: run, analysis: analysis, lint: lint, font: font).produce(images: comparison) { path, document throws(CommandError) in
             var data = Data()
             try document { data.append($0) }
