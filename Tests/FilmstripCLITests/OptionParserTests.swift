@@ -59,9 +59,20 @@ import Testing
         for command in FilmstripCLI.commands {
             let parser = OptionParser(command: command.name, specs: command.options)
             for spec in command.options where spec.value != nil {
-                #expect(try parser.parse([spec.name, "v"]).values[spec.name] == "v", "\(command.name) \(spec.name) v")
-                #expect(try parser.parse(["\(spec.name)=v"]).values[spec.name] == "v", "\(command.name) \(spec.name)=v")
+                func value(_ parsed: ParsedArguments) -> String? { spec.repeats ? parsed.lists[spec.name]?.last : parsed.values[spec.name] }
+                #expect(try value(parser.parse([spec.name, "v"])) == "v", "\(command.name) \(spec.name) v")
+                #expect(try value(parser.parse(["\(spec.name)=v"])) == "v", "\(command.name) \(spec.name)=v")
             }
         }
+    }
+
+    @Test func aRepeatableOptionKeepsEveryValueInOrderAndOthersStillRefuseASecond() throws {
+        let parser = OptionParser(command: "compare", specs: [.repeating("--fail-on", "GATE"), .value("--out", "DIR")])
+        let parsed = try parser.parse(["a", "--fail-on", "loading+10", "b", "--fail-on=flashes,loaded+5"])
+        #expect(try parsed.strings("--fail-on") == ["loading+10", "flashes,loaded+5"])
+        #expect(parsed.positionals == ["a", "b"])
+        #expect(try parser.parse([]).strings("--fail-on") == [])
+        #expect(throws: CommandError.self) { try parser.parse(["--out", "x", "--out", "y"]) }
+        #expect(throws: CommandError.self) { try parser.parse(["--fail-on="]).strings("--fail-on") }
     }
 }

@@ -6,7 +6,7 @@ struct OptionParser {
     let specs: [OptionSpec]
 
     /// - Throws: ``CommandError`` (usage) for an unknown option, a flag given a value, a missing
-    ///   value or an option given twice.
+    ///   value or an option given twice (unless it may repeat: ``OptionSpec/repeats``).
     func parse(_ arguments: [String]) throws(CommandError) -> ParsedArguments {
         var parsed = ParsedArguments(command: command)
         var index = 0
@@ -30,7 +30,7 @@ struct OptionParser {
             guard let spec = specs.first(where: { $0.name == name }) else {
                 throw CommandError(.usage("\(command): unknown option '\(name)'"))
             }
-            guard !parsed.values.keys.contains(name), !parsed.flags.contains(name) else {
+            guard spec.repeats || (!parsed.values.keys.contains(name) && !parsed.flags.contains(name)) else {
                 throw CommandError(.usage("\(command): \(name) is given twice"))
             }
             guard let placeholder = spec.value else {
@@ -38,14 +38,20 @@ struct OptionParser {
                 parsed.flags.insert(name)
                 continue
             }
+            let value: String
             if let inline {
-                parsed.values[name] = inline
+                value = inline
             } else {
                 guard index < arguments.count, !arguments[index].hasPrefix("--") else {
                     throw CommandError(.usage("\(command): \(name) needs a value (\(name) \(placeholder))"))
                 }
-                parsed.values[name] = arguments[index]
+                value = arguments[index]
                 index += 1
+            }
+            if spec.repeats {
+                parsed.lists[name, default: []].append(value)
+            } else {
+                parsed.values[name] = value
             }
         }
         return parsed

@@ -7,6 +7,8 @@ struct ParsedArguments {
     let command: String
     /// `--name` → its value.
     var values: [String: String] = [:]
+    /// `--name` → every value given, in order, for options that may repeat (``OptionSpec/repeats``).
+    var lists: [String: [String]] = [:]
     /// Flags given.
     var flags: Set<String> = []
     /// Positional arguments, in order.
@@ -27,6 +29,14 @@ struct ParsedArguments {
         guard let value = values[name] else { return nil }
         guard !value.isEmpty else { throw CommandError(.usage("\(command): \(name) needs a non-empty value")) }
         return value
+    }
+
+    /// Every value given to the repeatable option `name`, in order; empty when absent.
+    /// - Throws: ``CommandError`` (usage) when one is empty.
+    func strings(_ name: String) throws(CommandError) -> [String] {
+        let given = lists[name] ?? []
+        guard !given.contains(where: \.isEmpty) else { throw CommandError(.usage("\(command): \(name) needs a non-empty value")) }
+        return given
     }
 
     /// The whole number given to `name`, inside `range`; nil when absent.

@@ -1,0 +1,105 @@
+import FilmstripCore
+import FilmstripPNG
+import FilmstripRaster
+import FilmstripReports
+import Foundation
+
+/// One side of `filmstrip compare`, as the person named it: a capture plan to run, or a recorded
+/// output folder (its `report.json`, as `record` wrote it, and its frame PNGs).
+///
+/// A folder, or a file named `report.json`, is a recorded run; any other path is a plan file.
+struct ComparisonInput {
+    /// How the side was given.
+    enum Kind {
+        /// A plan, read and validated, not yet run.
+        case plan(CapturePlan)
+        /// A recorded run: its report, and the folder holding its frames.
+        case recorded(ComparisonSide, folder: String)
+    }
+
+    /// The path as typed.
+    let source: String
+    let kind: Kind
+
+    /// The bench the side ran (or will run), by name.
+    var benchName: String {
+        switch kind {
+        case .plan(let plan): plan.bench.name
+        case .recorded(let side, _): side.bench
+        }
+    }
+
+    /// Reads `source`: a folder's `report.json`, a `report.json` file, or a plan file.
+    /// - Throws: ``CommandError`` naming the file and the JSON path for a missing or bad report or
+    ///   plan.
+    init(_ source: String, benches: [BenchDefinition]) throws(CommandError) {
+        self.source = source
+        var isFolder: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: source, isDirectory: &isFolder)
+        let trimmed = source.hasSuffix("/") ? String(source.dropLast()) : source
+        if (exists && isFolder.boolValue) || URL(fileURLWithPath: source).lastPathComponent == OutputLayout.reportPath {
+            let folder = exists && isFolder.boolValue ? trimmed : URL(fileURLWithPath: source).deletingLastPathComponent().path
+            let file = exists && isFolder.boolValue ? "\(trimmed)/\(OutputLayout.reportPath)" : source
+            let data = try InputFile.contents(of: file)
+            do {
+                kind = .recorded(try ComparisonSide(reportJSON: data, source: source), folder: folder)
+            } catch {
+                throw CommandError(.plan(file: file, path: error.path, message: error.message))
+            }
+            return
+        }
+        let (plans, problems) = PlanLoader(benches: benches).load([source])
+        if let problem = problems.first { throw problem }
+        kind = .plan(plans[0].plan)
+    }
+
+    /// The side's figures and a way to draw its frames at 1×: a plan is run on `clock` (its
+    /// bench's first clock when nil) without writing anything; a recorded run's frames are read
+    /// from its `frames/NNNN.png` and scaled down by the report's scale.
+    /// - Throws: ``CommandError`` (run) when the plan's bench had to be stopped.
+    func side(clock: ClockKind?, font: BitmapFont) throws(CommandError) -> (side: ComparisonSide, frameSize: (width: Int, height: Int), frame: (ComparisonSide.Frame) -> Canvas?) {
+        switch kind {
+        case .plan(let plan):
+            let run = try LintedRun(quietly: plan, file: source, clock: clock ?? plan.bench.clocks[0]).run
+            let report = RunReport(run: run, analysis: Analysis(run), lint: [], renderedStills: [], withFiles: false)
+            let side: ComparisonSide
+            do {
+                side = try ComparisonSide(reportJSON: report.jsonData(), source: source)
+            } catch {
+                // The report was written by this process a moment ago: it always reads back.
+                throw CommandError(.run(plan: source, message: "its report does not read back: \(error)"))
+            }
+            let records = Dictionary(run.frames.map { ($0.index, $0) }, uniquingKeysWith: { first, _ in first })
+            return (side, run.logicalFrameSize, { frame in
+                records[frame.index].flatMap { run.render($0, font: font, scale: 1)?.canvas }
+            })
+        case .recorded(let side, let folder):
+            let scale = max(1, side.scale)
+            let load: (ComparisonSide.Frame) -> Canvas? = { frame in
+                guard let data = FileManager.default.contents(atPath: "\(folder)/\(OutputLayout.framePath(frame.index))"),
+                      let canvas = try? PNGCodec.decode(Array(data)) else { return nil }
+                return Self.downscaled(canvas, by: scale)
+            }
+            let first = side.frames.lazy.filter { $0.phase != nil }.compactMap(load).first
+            return (side, (first?.width ?? 320, first?.height ?? 180), load)
+        }
+    }
+
+    /// `canvas` scaled down by `factor` (nearest neighbour: the top-left pixel of each
+    /// `factor` × `factor` block), undoing a plan's integer scale.
+    static func downscaled(_ canvas: Canvas, by factor: Int) -> Canvas {
+        guard factor > 1 else { return canvas }
+        let width = canvas.width / factor
+        let height = canvas.height / factor
+        var pixels = [UInt8]()
+        pixels.reserveCapacity(width * height * 4)
+        for y in 0..<height {
+            let row = y * factor * canvas.stride
+            for x in 0..<width {
+                let start = row + x * factor * 4
+                pixels.append(contentsOf: canvas.pixels[start..<start + 4])
+            }
+        }
+        return Canvas(width: width, height: height, pixels: pixels) ?? canvas
+    }
+}

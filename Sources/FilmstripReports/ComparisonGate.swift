@@ -1,0 +1,99 @@
+import FilmstripCore
+
+/// A condition that fails `filmstrip compare` (exit 1) when B is worse than A, given as
+/// `--fail-on`:
+///
+/// - `PHASE+N` (``shareGrowth(phase:hundredths:)``): B's time share of PHASE (dwell ms ÷ window
+///   ms) exceeds A's by more than N percentage points; N is 0 to 100 with at most two decimals
+///   (`loading+10`, `loading+2.5`). Exactly N points does not trip it.
+/// - `flashes` (``flashes``): on some panel, B has more flashes than A (so any flash on a panel
+///   where A had none trips it; fewer or as many on every panel does not).
+public enum ComparisonGate: Hashable, Sendable, CustomStringConvertible {
+    /// B's time share of `phase` grew by more than `hundredths` hundredths of a point.
+    case shareGrowth(phase: String, hundredths: Int)
+    /// B has more flashes than A on some panel.
+    case flashes
+
+    /// What one gate found: whether it tripped, and a sentence with the figures.
+    public struct Outcome: Hashable, Sendable {
+        /// The gate, as given.
+        public var gate: ComparisonGate
+        /// True when B is worse than the gate allows.
+        public var tripped: Bool
+        /// What was measured against what, e.g. `loading+10: loading's time share changed by
+        /// +60.0 points (15.0% → 75.0%): more than the 10 allowed`.
+        public var message: String
+    }
+
+    /// Reads one gate: `flashes`, or `PHASE+N` with N from 0 to 100 and at most two decimals.
+    /// The phase is not checked here (see ``unknownPhase(in:)``).
+    /// - Returns: nil when `text` has neither shape.
+    public init?(_ text: String) {
+        if text == "flashes" {
+            self = .flashes
+            return
+        }
+        guard let plus = text.lastIndex(of: "+"), plus != text.startIndex else { return nil }
+        let phase = String(text[..<plus])
+        let number = text[text.index(after: plus)...]
+        let parts = number.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), !parts[0].isEmpty, parts[0].count <= 3, parts[0].allSatisfy({ $0.isASCII && $0.isNumber }), let whole = Int(parts[0]) else { return nil }
+        var hundredths = whole * 100
+        if parts.count == 2 {
+            let fraction = parts[1]
+            guard (1...2).contains(fraction.count), fraction.allSatisfy({ $0.isASCII && $0.isNumber }), let digits = Int(fraction) else { return nil }
+            hundredths += fraction.count == 1 ? digits * 10 : digits
+        }
+        guard hundredths <= 10_000, !phase.contains(where: \.isWhitespace) else { return nil }
+        self = .shareGrowth(phase: phase, hundredths: hundredths)
+    }
+
+    /// The gate as typed: `loading+10`, `loading+2.5`, `flashes`.
+    public var description: String {
+        switch self {
+        case .flashes: "flashes"
+        case .shareGrowth(let phase, let hundredths): "\(phase)+\(Self.points(hundredths))"
+        }
+    }
+
+    /// The phase this gate names when `bench` has no phase of that name; nil otherwise.
+    public func unknownPhase(in bench: BenchDefinition) -> String? {
+        guard case .shareGrowth(let phase, _) = self, !bench.phaseNames.contains(phase) else { return nil }
+        return phase
+    }
+
+    /// Judges `comparison`.
+    public func outcome(_ comparison: RunComparison) -> Outcome {
+        switch self {
+        case .shareGrowth(let phase, let hundredths):
+            let row = comparison.phases.first { $0.name == phase }
+                ?? RunComparison.Row(name: phase, aMs: 0, bMs: 0, aWindowMs: comparison.a.windowMs, bWindowMs: comparison.b.windowMs)
+            let tripped = row.shareGrew(byMoreThan: hundredths)
+            let change = "\(Quantity.percent(numerator: row.aMs, denominator: row.aWindowMs)) → \(Quantity.percent(numerator: row.bMs, denominator: row.bWindowMs))"
+            let grew = ComparisonTable.points(row.differenceHundredths)
+            return Outcome(
+                gate: self, tripped: tripped,
+                message: "\(self): \(phase)'s time share changed by \(grew) points (\(change)): "
+                    + (tripped ? "more than the \(Self.points(hundredths)) allowed" : "within the \(Self.points(hundredths)) allowed"))
+        case .flashes:
+            let worse = comparison.flashes.filter { $0.b.count > $0.a.count }
+            let counts = comparison.flashes.map { "\($0.panel) \($0.a.count) → \($0.b.count)" }
+            let figures = counts.isEmpty ? "no flash on either side" : Quantity.list(counts)
+            return Outcome(
+                gate: self, tripped: !worse.isEmpty,
+                message: worse.isEmpty
+                    ? "flashes: B has no more flashes than A on any panel (\(figures))"
+                    : "flashes: B has more flashes than A on \(Quantity.list(worse.map(\.panel))) (\(figures))")
+        }
+    }
+
+    /// `1000` → `"10"`, `250` → `"2.5"`, `1` → `"0.01"`: hundredths of a point as typed.
+    static func points(_ hundredths: Int) -> String {
+        let whole = "\(hundredths / 100)"
+        switch hundredths % 100 {
+        case 0: return whole
+        case let rest where rest % 10 == 0: return "\(whole).\(rest / 10)"
+        case let rest: return "\(whole).\(rest < 10 ? "0" : "")\(rest)"
+        }
+    }
+}
