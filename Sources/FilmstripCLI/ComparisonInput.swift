@@ -91,14 +91,24 @@ struct ComparisonInput {
         guard factor > 1 else { return canvas }
         let width = canvas.width / factor
         let height = canvas.height / factor
-        var pixels = [UInt8]()
-        pixels.reserveCapacity(width * height * 4)
-        for y in 0..<height {
-            let row = y * factor * canvas.stride
-            for x in 0..<width {
-                let start = row + x * factor * 4
-                pixels.append(contentsOf: canvas.pixels[start..<start + 4])
+        // One pass over the kept pixels, through raw buffers (a debug build's array appends
+        // took a second for a plan's frames).
+        let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { target, count in
+            canvas.pixels.withUnsafeBufferPointer { source in
+                var next = 0
+                for y in 0..<height {
+                    var from = y * factor * canvas.stride
+                    for _ in 0..<width {
+                        target[next] = source[from]
+                        target[next + 1] = source[from + 1]
+                        target[next + 2] = source[from + 2]
+                        target[next + 3] = source[from + 3]
+                        next += 4
+                        from += factor * 4
+                    }
+                }
             }
+            count = width * height * 4
         }
         return Canvas(width: width, height: height, pixels: pixels) ?? canvas
     }
