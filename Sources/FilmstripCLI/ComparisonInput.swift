@@ -48,6 +48,9 @@ struct ComparisonInput {
             }
             return
         }
+        guard exists else {
+            throw CommandError(.unreadable(file: source, reason: "no such file or folder; expected a capture plan (.json) or a recorded output folder"))
+        }
         let (plans, problems) = PlanLoader(benches: benches).load([source])
         if let problem = problems.first { throw problem }
         kind = .plan(plans[0].plan)

@@ -19,7 +19,7 @@ public enum ComparisonStrip {
     /// Where things are, in pixels at 1×: enough for a test to find a phase's colour at an
     /// instant on either bar, or a pair's swatch.
     public struct Geometry: Hashable, Sendable {
-        /// The canvas' width and height.
+        /// The canvas' width.
         public var width: Int
         /// The canvas' height.
         public var height: Int

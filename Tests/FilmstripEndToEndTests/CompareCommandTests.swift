@@ -158,6 +158,7 @@ import Testing
             ([fast, fast, "--fail-on", "loading+ten"], "error: compare: --fail-on expects PHASE+N (N from 0 to 100 percentage points, at most two decimals, e.g. loading+10) or flashes, found 'loading+ten'"),
             ([fast, "empty"], "error: empty/report.json: cannot read: no such file"),
             (["bad", fast], "error: bad/report.json: $.dwell.loading.ms: required member is missing"),
+            ([fast, "nowhere"], "error: nowhere: cannot read: no such file or folder; expected a capture plan (.json) or a recorded output folder"),
             ([fast], "error: compare needs two runs, A and B (plan files or recorded output folders); found '\(fast)'"),
         ]
         for (arguments, message) in cases {
