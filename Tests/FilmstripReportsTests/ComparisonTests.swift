@@ -177,6 +177,26 @@ import Testing
         #expect(strip.pixel(x: bSwatch.x + 4, y: bSwatch.y + 4) == loading)
     }
 
+    @Test func reportHoldsEveryRowPairAndGateWithNullForAPairWithoutBFrame() throws {
+        let a = try Self.side(latencyMs: 300, source: "a.json")
+        var b = try Self.side(latencyMs: 1500, source: "b.json")
+        b.frames.removeFirst()  // B's first frame is at 100 ms: A's frame at 0 ms has no partner.
+        let comparison = RunComparison(a: a, b: b, bench: .scenes)
+        let data = ComparisonReport.jsonData(comparison, outcomes: [ComparisonGate.flashes.outcome(comparison)])
+        #expect(data == ComparisonReport.jsonData(comparison, outcomes: [ComparisonGate.flashes.outcome(comparison)]))
+        let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(Set(json.keys) == ["a", "b", "bench", "flashes", "gates", "pairs", "panels", "passed", "phases"])
+        let loading = try #require((json["phases"] as? [[String: Any]])?.first)
+        #expect(NSDictionary(dictionary: loading) == NSDictionary(dictionary: [
+            "name": "loading", "aMs": 300, "bMs": 1500, "aShare": 0.15, "bShare": 0.75, "differenceMs": 1200, "differencePoints": 60.0,
+        ]))
+        let pairs = try #require(json["pairs"] as? [[String: Any]])
+        #expect(pairs.count == 20 && pairs[0]["b"] is NSNull)
+        #expect(NSDictionary(dictionary: try #require(pairs[1]["b"] as? [String: Any])) == NSDictionary(dictionary: ["index": 1, "tMs": 100, "phase": "loading"]))
+        #expect(json["passed"] as? Bool == true)
+        #expect(String(decoding: data, as: UTF8.self).contains("\"b\" : null"))
+    }
+
     @Test func pageLinksOnlyInsideItsFolderAndEscapesWhatItQuotes() throws {
         let fast = try Self.side(latencyMs: 300, source: "<b>fast</b>.json")
         let comparison = RunComparison(a: fast, b: try Self.side(latencyMs: 1500, source: "slow.json"), bench: .scenes)
