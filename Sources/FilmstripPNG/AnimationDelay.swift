@@ -6,8 +6,9 @@
 /// A whole number of milliseconds up to 65,535 is stored exactly as `ms / 1000`. A longer one is
 /// stored as the reduced fraction of `ms / 1000` when its numerator fits (70,000 ms → 70/1,
 /// 65,540 ms → 3,277/50); otherwise no u16 fraction holds it exactly, and the nearest one with
-/// both terms at most 65,535 is chosen (65,537 ms → 65,535/… seconds within 0.5 ms per
-/// denominator step; see ``exactMs``). A delay of 0 ms is `0/1000`: the specification asks
+/// both terms at most 65,535 is chosen, the smaller denominator on a tie (65,537 ms →
+/// 34,538/527 s = 65,537.0019 ms; 3,599,999 ms → 3,600/1 s; see ``exactMs``). Plans' windows
+/// are at most an hour, so such a delay is off by at most a millisecond or two. A delay of 0 ms is `0/1000`: the specification asks
 /// decoders to show the next frame as soon as possible.
 ///
 /// ```swift
