@@ -5,7 +5,7 @@ import Testing
 
 /// `animation.png` end to end: recorded by the built binary, decoded by Pillow's APNG reader
 /// (`Fixtures/apng_frames.py`, a decoder filmstrip did not write), compared with the frame PNGs.
-@Suite(.serialized) struct AnimationTests {
+struct AnimationTests {
     /// Whether `python3` can import Pillow. In CI (`CI=true`) its absence fails
     /// ``pillowIsInstalledInCI()``; elsewhere the Pillow test is skipped, saying so.
     static let pillow: Bool = (try? python(["-c", "import PIL"]).status) == 0
@@ -109,5 +109,23 @@ import Testing
         #expect(mismatch.status == 1)
         #expect(mismatch.stdout.contains("mismatch: captures/animated/animation.png: differs from a fresh run's animation from animation frame 3"), "\(mismatch.stdout)")
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(".failures").path) == false)
+    }
+
+    /// Headless Chromium, when installed (as ``LinkSafetyTests`` finds it).
+    static let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].contains { FileManager.default.isExecutableFile(atPath: $0) }
+
+    /// Chromium plays the committed `captures/inbox-cycle/animation.png` (24 frames of 500 ms)
+    /// and is screenshot 250 ms and 1,750 ms after the image was painted: the screenshots equal
+    /// Pillow's frames 0 and 3, the frames due then. Image animations run on Chromium's real
+    /// clock, so the script brackets each screenshot with the page's clock and accepts only a
+    /// frame due inside that bracket; the instants are mid-frame, 250 ms from either change.
+    @Test(.enabled(if: chromium && pillow, "skipped: needs headless Chromium and Pillow"))
+    func chromiumShowsTheFrameDueAtTwoInstants() throws {
+        let animation = CommandRunner.root.appendingPathComponent("captures/inbox-cycle/animation.png")
+        let result = try Self.python([CommandRunner.fixtures.appendingPathComponent("chromium_apng_instants.py").path, animation.path, "250", "1750"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let shown = result.stdout.split(separator: "\n").map { $0.split(separator: " ") }
+        #expect(shown.map { $0.first.map(String.init) } == ["250", "1750"], "\(result.stdout)")
+        #expect(shown.map { $0.suffix(2).joined(separator: " ") } == ["shows [0]", "shows [3]"], "\(result.stdout)")
     }
 }
