@@ -106,8 +106,14 @@ final class OutputComparison: ImageSink {
     func finish(_ batch: [Void]) {}
 
     /// Compares a fresh document with the recorded file of the same name, byte for byte.
+    /// For the animation (`animation.png`), a mismatch names the first animation frame whose
+    /// chunks differ.
     func compare(_ path: String, document fresh: Data) {
         guard let recorded = recorded(path, fresh: nil), fresh != recorded else { return }
+        if path == OutputLayout.animationPath {
+            record(path, .animationDiffers(frame: AnimationDifference.firstFrame(recorded: Array(recorded), fresh: Array(fresh))), fresh: nil)
+            return
+        }
         let freshLines = String(decoding: fresh, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         let oldLines = String(decoding: recorded, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         let line = zip(freshLines, oldLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(freshLines.count, oldLines.count)

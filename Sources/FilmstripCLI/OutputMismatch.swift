@@ -41,6 +41,10 @@ public struct OutputMismatch: Hashable, Sendable, CustomStringConvertible {
         case documentDiffers(line: Int, fresh: String)
         /// A previous recording wrote the file; a fresh run no longer does.
         case noLongerWritten
+        /// The animation (`animation.png`) differs byte for byte from a fresh run's, from
+        /// animation frame `frame` (from 0; the frame count when only the end differs), or it is
+        /// not a readable PNG (`frame` nil).
+        case animationDiffers(frame: Int?)
     }
 
     /// How two images of the same size differ, in the recorded image's pixel coordinates
@@ -125,6 +129,10 @@ public struct OutputMismatch: Hashable, Sendable, CustomStringConvertible {
             "\(path): differs from a fresh run from line \(line); a fresh run has: \(fresh)"
         case .noLongerWritten:
             "\(path): recorded before, but a fresh run no longer writes it"
+        case .animationDiffers(let frame?):
+            "\(path): differs from a fresh run's animation from animation frame \(frame)"
+        case .animationDiffers(nil):
+            "\(path): not a readable PNG; a fresh run writes an animation"
         }
     }
 

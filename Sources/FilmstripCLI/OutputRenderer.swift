@@ -6,7 +6,8 @@ import Foundation
 import Synchronization
 
 /// Produces every output of one run: the frames and stills (drawn once each, at 1×, on all
-/// cores, in bounded batches), the strip, `report.json` and the contact sheet.
+/// cores, in bounded batches), the strip, the animation (`animation.png`, written as a document
+/// while the frames are drawn), `report.json` and the contact sheet.
 ///
 /// `record` writes what it produces (its ``ImageSink`` is a ``FrameWriter``); `check` compares
 /// it with what is committed (an ``OutputComparison``). Both share this one producer, so what is
@@ -34,8 +35,9 @@ struct OutputRenderer {
     /// A text document, produced in pieces: call it with a function that takes each piece in order.
     typealias Document = ((Data) throws(CommandError) -> Void) throws(CommandError) -> Void
 
-    /// Sends every image to `images` and every document (`report.json`, `index.html`) to
-    /// `documents`, with its path relative to the plan's folder.
+    /// Sends every image to `images` and every document (`animation.png`, `report.json`,
+    /// `index.html`) to `documents`, with its path relative to the plan's folder. The animation's
+    /// document runs while the images are drawn (its pieces are each batch's frames).
     /// - Returns: the report and the code points the font lacked.
     /// - Throws: the first error the sink or `documents` throws.
     func produce<Sink: ImageSink>(
@@ -69,40 +71,59 @@ struct OutputRenderer {
         sources += frames.indices.map(Source.frame)
         sources += run.stills.indices.map(Source.still)
         let batchSize = Self.framesPerCore * max(1, ProcessInfo.processInfo.activeProcessorCount)
-        var start = 0
-        while start < sources.count {
-            // The strip's batch holds one image more, so the strip is not alone on its core.
-            let end = min(sources.count, start + batchSize + (start == 0 ? 1 : 0))
-            let batch = Array(sources[start..<end])
-            let prepared = Mutex<[Sink.Prepared?]>(Array(repeating: nil, count: batch.count))
-            DispatchQueue.concurrentPerform(iterations: batch.count) { position in
-                let path: String
-                let canvas: Canvas
-                let imageScale: Int
-                var digest: String?
-                switch batch[position] {
-                case .strip:
-                    guard let drawn = strip.withLock({ $0.take() }) else { return }
-                    (path, canvas, imageScale) = (OutputLayout.filmstripPath, drawn, 1)
-                case .frame(let index):
-                    guard let rendered = run.render(frames[index], font: font, scale: 1) else { return }
-                    note(rendered.missing)
-                    frameElements.withLock { $0[index] = rendered.panels.map(\.elements) }
-                    (path, canvas, imageScale) = (OutputLayout.framePath(frames[index].index), rendered.canvas, scale)
-                    digest = PixelDigest.sha256(of: rendered.canvas, scale: scale)
-                    digests.withLock { $0[frames[index].index] = digest }
-                case .still(let index):
-                    let still = run.stills[index]
-                    guard let rendered = run.render(still.frame, font: font, scale: 1) else { return }
-                    note(rendered.missing)
-                    stillPanels.withLock { $0[index] = rendered.panels }
-                    (path, canvas, imageScale) = (OutputLayout.stillPath(still.name), rendered.canvas, scale)
+        // `animation.png` is written while the frames are drawn: each batch's frames are appended
+        // in order, and only the last one is kept for the next batch.
+        let schedule = AnimationSchedule(run)
+        let animationPath = OutputLayout.animationPath
+        func drawAll(animation append: (Data) throws(CommandError) -> Void, animated: Bool) throws(CommandError) {
+            var animation = animated ? try AnimationStream(schedule: schedule, frameWidth: size.width, frameHeight: size.height, scale: scale, path: animationPath) : nil
+            var start = 0
+            while start < sources.count {
+                // The strip's batch holds one image more, so the strip is not alone on its core.
+                let end = min(sources.count, start + batchSize + (start == 0 ? 1 : 0))
+                let batch = Array(sources[start..<end])
+                let prepared = Mutex<[Sink.Prepared?]>(Array(repeating: nil, count: batch.count))
+                let drawnFrames = Mutex<[(position: Int, canvas: Canvas)]>([])
+                DispatchQueue.concurrentPerform(iterations: batch.count) { position in
+                    let path: String
+                    let canvas: Canvas
+                    let imageScale: Int
+                    var digest: String?
+                    switch batch[position] {
+                    case .strip:
+                        guard let drawn = strip.withLock({ $0.take() }) else { return }
+                        (path, canvas, imageScale) = (OutputLayout.filmstripPath, drawn, 1)
+                    case .frame(let index):
+                        guard let rendered = run.render(frames[index], font: font, scale: 1) else { return }
+                        note(rendered.missing)
+                        frameElements.withLock { $0[index] = rendered.panels.map(\.elements) }
+                        (path, canvas, imageScale) = (OutputLayout.framePath(frames[index].index), rendered.canvas, scale)
+                        digest = PixelDigest.sha256(of: rendered.canvas, scale: scale)
+                        digests.withLock { $0[frames[index].index] = digest }
+                        if animated { drawnFrames.withLock { $0.append((index, rendered.canvas)) } }
+                    case .still(let index):
+                        let still = run.stills[index]
+                        guard let rendered = run.render(still.frame, font: font, scale: 1) else { return }
+                        note(rendered.missing)
+                        stillPanels.withLock { $0[index] = rendered.panels }
+                        (path, canvas, imageScale) = (OutputLayout.stillPath(still.name), rendered.canvas, scale)
+                    }
+                    let result = sink.prepare(path, canvas, scale: imageScale, pixelsSHA256: digest)
+                    prepared.withLock { $0[position] = result }
                 }
-                let result = sink.prepare(path, canvas, scale: imageScale, pixelsSHA256: digest)
-                prepared.withLock { $0[position] = result }
+                try sink.finish(prepared.withLock { $0.compactMap { $0 } })
+                if animation != nil {
+                    let inOrder = drawnFrames.withLock { $0 }.sorted { $0.position < $1.position }
+                    try append(animation!.bytes(for: inOrder, path: animationPath))
+                }
+                start = end
             }
-            try sink.finish(prepared.withLock { $0.compactMap { $0 } })
-            start = end
+            if let animation { try append(animation.finish(path: animationPath)) }
+        }
+        if schedule.frames.isEmpty {
+            try drawAll(animation: { _ throws(CommandError) in }, animated: false)
+        } else {
+            try documents(animationPath) { write throws(CommandError) in try drawAll(animation: write, animated: true) }
         }
 
         let panels = stillPanels.withLock { table in run.stills.indices.map { table[$0] ?? [] } }

@@ -3,7 +3,7 @@ import FilmstripRaster
 
 /// The contact sheet of one run: an HTML page with the verdict and its reasons, the lint
 /// findings, the dwell tables, a timeline bar to scale coloured by phase (and one per panel by
-/// depiction), the strip, the stills, and every frame as a thumbnail labelled with its index,
+/// depiction), the strip, the animation, the stills, and every frame as a thumbnail labelled with its index,
 /// time, phase and each panel's depiction, bordered in its phase's colour and linking to the
 /// full frame. It links only to files named by the report.
 public enum ContactSheet {
@@ -125,6 +125,7 @@ public enum ContactSheet {
             let link = RelativeLink.to(filmstrip)
             page += "<a href=\"\(link)\"><img class=\"strip\" src=\"\(link)\" alt=\"\(what) of \(HTML.escape(plan.name)) in one strip\"></a>\n"
         }
+        page += animationSection(report: report, run: run)
         if !report.stills.isEmpty {
             page += "<h2>Stills</h2>\n<div class=\"frames\">\n"
             for still in report.stills {

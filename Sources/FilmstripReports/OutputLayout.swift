@@ -12,6 +12,9 @@ public enum OutputLayout {
 
     /// The strip of all frames.
     public static let filmstripPath = "filmstrip.png"
+    /// The animated filmstrip: an APNG of every drawn frame at the plan's scale, each shown for
+    /// its own delay (``AnimationSchedule``), looping.
+    public static let animationPath = "animation.png"
     /// The machine-readable report.
     public static let reportPath = "report.json"
     /// The contact sheet.

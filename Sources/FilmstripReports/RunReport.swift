@@ -253,6 +253,10 @@ public struct RunReport: Codable, Hashable, Sendable {
     /// The indices of the frames the strip shows (all of them up to ``FilmstripImage/maxFrames``,
     /// otherwise that many evenly spaced); nil when no images were written.
     public var filmstripFrames: [Int]?
+    /// The animated filmstrip (`animation.png`, an APNG: every drawn frame at output scale, each
+    /// for its ``AnimationSchedule`` delay, looping), relative; nil when no images were written
+    /// or no frame was drawn.
+    public var animation: String?
 
     /// Builds the report of `run`. `renderedStills` carries what each still's panels drew
     /// (same order as `run.stills`); `frameElements`, by position in `run.frames`, each panel's
@@ -327,6 +331,7 @@ public struct RunReport: Codable, Hashable, Sendable {
         passed = analysis.passed
         filmstrip = withFiles ? OutputLayout.filmstripPath : nil
         filmstripFrames = withFiles ? FilmstripImage.frameIndices(count: run.frames.count).map { run.frames[$0].index } : nil
+        animation = withFiles && run.frames.contains { !$0.dropped } ? OutputLayout.animationPath : nil
     }
 
     /// The report as pretty-printed JSON with sorted keys and a final newline.
@@ -386,10 +391,11 @@ public struct RunReport: Codable, Hashable, Sendable {
         try? JSONDecoder().decode(RunReport.self, from: data)
     }
 
-    /// Every file the report names, relative to its folder (frames, stills, strip, contact sheet, itself).
+    /// Every file the report names, relative to its folder (frames, stills, strip, animation, contact sheet, itself).
     public var writtenFiles: [String] {
         var files = frames.compactMap(\.file) + stills.compactMap(\.file)
         if let filmstrip { files.append(filmstrip) }
+        if let animation { files.append(animation) }
         files.append(OutputLayout.contactSheetPath)
         files.append(OutputLayout.reportPath)
         return files

@@ -45,7 +45,7 @@ import Testing
         let outputs = PlanOutputs(plan: try Self.plan(), root: root, font: try .bundled())
         let recording = try outputs.record()
         #expect(recording.passed)
-        #expect(recording.report.writtenFiles.count == 7)
+        #expect(recording.report.writtenFiles.count == 8)
         #expect(FileManager.default.fileExists(atPath: "\(root)/index.html"))
         #expect(try outputs.compare().matches)
 
@@ -56,7 +56,7 @@ import Testing
         try Data(try PNGCodec.encode(canvas)).write(to: frame)
 
         let comparison = try outputs.compare()
-        #expect(comparison.recorded == .files(7))
+        #expect(comparison.recorded == .files(8))
         #expect(comparison.mismatches.count == 1)
         let mismatch = try #require(comparison.mismatches.first)
         #expect(mismatch.file == "frames/0002.png")
@@ -83,8 +83,8 @@ import Testing
         try outputs.record()
         let report = "\(outputs.folder)/report.json"
         var lines = try String(contentsOfFile: report, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(lines[4].hasPrefix("      \"message\" : "))
-        lines[4] = "      \"message\" : \"edited by hand\","
+        #expect(lines[5].hasPrefix("      \"message\" : "))
+        lines[5] = "      \"message\" : \"edited by hand\","
         try Data(lines.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: report))
         let mismatches = try outputs.compare(writingFailures: false).mismatches
         #expect(mismatches.map(\.file) == ["report.json"])
@@ -93,7 +93,7 @@ import Testing
             Issue.record("expected a document mismatch, found \(mismatches)")
             return
         }
-        #expect(line == 5)
+        #expect(line == 6)
         #expect(mismatches.first?.artifacts == nil)
     }
 }

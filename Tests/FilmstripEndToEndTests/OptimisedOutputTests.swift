@@ -62,7 +62,7 @@ import Testing
             #expect(result.status == 0, "\(result.stderr)")
             snapshots.append(CommandRunner.snapshot(workspace.appendingPathComponent("captures")))
         }
-        #expect(snapshots[0].count == 60 + 4 + 3 + 1 + 1 + 1, "frames, stills, strip, report, two pages, plan, the lock file")
+        #expect(snapshots[0].count == 60 + 4 + 1 + 1 + 1 + 2 + 1 + 1, "frames, stills, strip, animation, report, two pages, plan, the lock file")
         for snapshot in snapshots.dropFirst() {
             #expect(snapshot.keys.sorted() == snapshots[0].keys.sorted())
             for (path, bytes) in snapshots[0] { #expect(snapshot[path] == bytes, "\(path) changed between runs") }

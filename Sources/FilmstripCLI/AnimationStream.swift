@@ -1,0 +1,69 @@
+import FilmstripPNG
+import FilmstripRaster
+import FilmstripReports
+import Foundation
+import Synchronization
+
+/// Builds `animation.png` while ``OutputRenderer`` draws the frames, batch by batch: each
+/// batch's frames are encoded on all cores (each needs only the frame before it), then wrapped in
+/// order by an ``AnimatedPNGWriter``. Between batches it keeps only the last frame drawn (at 1×),
+/// never the animation's earlier frames or bytes.
+struct AnimationStream {
+    private var writer: AnimatedPNGWriter
+    private let scale: Int
+    /// Position in the run's frames → delay, ms.
+    private let delays: [Int: Int]
+    /// The last frame appended, at 1×.
+    private var previous: Canvas?
+
+    /// A stream for `schedule`'s frames, each `frameWidth` × `frameHeight` pixels at 1×, written at `scale`.
+    /// - Throws: ``CommandError`` (output, naming `path`) when the schedule is empty or the size too large.
+    init(schedule: AnimationSchedule, frameWidth: Int, frameHeight: Int, scale: Int, path: String) throws(CommandError) {
+        do throws(PNGError) {
+            writer = try AnimatedPNGWriter(width: frameWidth * scale, height: frameHeight * scale, frameCount: schedule.frames.count)
+        } catch {
+            throw CommandError(.output(path: path, reason: error.description))
+        }
+        self.scale = scale
+        delays = Dictionary(uniqueKeysWithValues: schedule.frames.map { ($0.position, $0.delayMs) })
+    }
+
+    /// The bytes of `frames` (positions in the run's frames, in time order, with their 1×
+    /// canvases; dropped frames absent).
+    /// - Throws: ``CommandError`` (output, naming `path`) when libpng fails.
+    mutating func bytes(for frames: [(position: Int, canvas: Canvas)], path: String) throws(CommandError) -> Data {
+        guard !frames.isEmpty else { return Data() }
+        let encoded = Mutex<[Result<AnimatedPNGFrame, PNGError>?]>(Array(repeating: nil, count: frames.count))
+        let before = previous
+        let scale = self.scale
+        let delays = self.delays
+        DispatchQueue.concurrentPerform(iterations: frames.count) { offset in
+            let earlier = offset == 0 ? before : frames[offset - 1].canvas
+            let result = Result { () throws(PNGError) -> AnimatedPNGFrame in
+                try AnimatedPNGFrame.encode(frames[offset].canvas, after: earlier, scale: scale, delayMs: delays[frames[offset].position] ?? 0)
+            }
+            encoded.withLock { $0[offset] = result }
+        }
+        var data = Data()
+        do throws(PNGError) {
+            for result in encoded.withLock({ $0 }) {
+                guard let result else { continue }
+                data.append(contentsOf: try writer.bytes(for: result.get()))
+            }
+        } catch {
+            throw CommandError(.output(path: path, reason: error.description))
+        }
+        previous = frames.last?.canvas
+        return data
+    }
+
+    /// The closing bytes.
+    /// - Throws: ``CommandError`` (output, naming `path`) when frames are missing.
+    func finish(path: String) throws(CommandError) -> Data {
+        do throws(PNGError) {
+            return Data(try writer.finish())
+        } catch {
+            throw CommandError(.output(path: path, reason: error.description))
+        }
+    }
+}

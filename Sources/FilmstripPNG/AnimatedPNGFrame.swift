@@ -1,0 +1,101 @@
+import FilmstripRaster
+
+/// One frame of an animated PNG, encoded: the region of the image it replaces, how long it
+/// stays on screen, and its pixel data compressed by libpng. ``AnimatedPNGWriter`` wraps it in
+/// `fcTL` and `IDAT` or `fdAT` chunks.
+///
+/// Encoding is independent per frame (it needs only the frame before), so a run's frames can be
+/// encoded on all cores and written in order.
+///
+/// ```swift
+/// let first = try AnimatedPNGFrame.encode(frame0, after: nil, scale: 2, delayMs: 500)      // the whole image
+/// let second = try AnimatedPNGFrame.encode(frame1, after: frame0, scale: 2, delayMs: 500)  // only what changed
+/// ```
+public struct AnimatedPNGFrame: Hashable, Sendable {
+    /// The region this frame replaces, in pixels of the animation (at output scale): `fcTL`'s
+    /// `x_offset`, `y_offset`, `width`, `height`.
+    public let region: Rect
+    /// How long the frame stays on screen (`fcTL`'s `delay_num` / `delay_den`).
+    public let delay: AnimationDelay
+    /// The region's pixels as a zlib stream of filtered scanlines (RGBA8, bit depth 8, colour
+    /// type 6, no interlace): the concatenated data of the `IDAT` chunks libpng wrote for the
+    /// region alone, which an `fdAT` chunk carries unchanged (APNG specification, `fdAT`: "the
+    /// same as IDAT").
+    public let imageData: [UInt8]
+
+    /// A frame of `region` with `imageData` already compressed (the zlib stream of the
+    /// region's RGBA8 scanlines); ``encode(_:after:scale:delayMs:settings:)`` makes them.
+    public init(region: Rect, delay: AnimationDelay, imageData: [UInt8]) {
+        self.region = region
+        self.delay = delay
+        self.imageData = imageData
+    }
+
+    /// Encodes `canvas` (RGBA8 at 1×, row-major, stride = width × 4), enlarged by a whole
+    /// `scale` (nearest neighbour), as the frame that follows `previous` (the frame before, at 1×,
+    /// same size) and stays `delayMs` milliseconds.
+    ///
+    /// Stored region: the whole image when `previous` is nil or of another size; otherwise the
+    /// smallest rectangle holding every pixel that changed (``ChangedRectangle``), enlarged by
+    /// `scale`; when nothing changed, the single top-left output pixel (1 × 1 at (0, 0)), which
+    /// replaces that pixel with itself, so every recorded frame keeps its own animation frame
+    /// and its own delay.
+    ///
+    /// - Throws: ``PNGError`` for an empty canvas, a scale outside 1...64, a libpng failure, or
+    ///   libpng output that is not 8-bit RGBA without interlacing.
+    public static func encode(
+        _ canvas: Canvas, after previous: Canvas?, scale: Int, delayMs: Int, settings: PNGSettings = .animation
+    ) throws(PNGError) -> AnimatedPNGFrame {
+        guard canvas.width > 0, canvas.height > 0 else {
+            throw PNGError(message: "cannot encode an animation frame of \(canvas.width)×\(canvas.height) pixels")
+        }
+        guard (1...64).contains(scale) else { throw PNGError(message: "scale must be 1...64, found \(scale)") }
+        let whole = Rect(x: 0, y: 0, width: canvas.width, height: canvas.height)
+        let changed: Rect?
+        if let previous, previous.width == canvas.width, previous.height == canvas.height {
+            changed = ChangedRectangle.between(previous, canvas)
+        } else {
+            changed = whole
+        }
+        let region: Rect
+        let data: [UInt8]
+        var plain = settings
+        plain.allowPalette = false
+        if let changed {
+            region = Rect(x: changed.x * scale, y: changed.y * scale, width: changed.width * scale, height: changed.height * scale)
+            data = try imageData(of: crop(canvas, to: changed), scale: scale, settings: plain)
+        } else {
+            region = Rect(x: 0, y: 0, width: 1, height: 1)
+            data = try imageData(of: crop(canvas, to: Rect(x: 0, y: 0, width: 1, height: 1)), scale: 1, settings: plain)
+        }
+        return AnimatedPNGFrame(region: region, delay: AnimationDelay(ms: delayMs), imageData: data)
+    }
+
+    /// The pixels of `rect` (inside `canvas`) as a canvas of their own.
+    static func crop(_ canvas: Canvas, to rect: Rect) -> Canvas {
+        if rect.x == 0, rect.y == 0, rect.width == canvas.width, rect.height == canvas.height { return canvas }
+        var pixels: [UInt8] = []
+        pixels.reserveCapacity(rect.width * rect.height * 4)
+        for y in rect.y..<(rect.y + rect.height) {
+            let start = y * canvas.stride + rect.x * 4
+            pixels += canvas.pixels[start..<(start + rect.width * 4)]
+        }
+        return Canvas(width: rect.width, height: rect.height, pixels: pixels)!
+    }
+
+    /// The IDAT data libpng writes for `canvas` enlarged by `scale`, as 8-bit RGBA.
+    private static func imageData(of canvas: Canvas, scale: Int, settings: PNGSettings) throws(PNGError) -> [UInt8] {
+        let file = try PNGCodec.encode(canvas, scale: scale, settings: settings)
+        let chunks = try PNGChunk.chunks(in: file)
+        guard let header = chunks.first, header.type == "IHDR", header.data.count == 13 else {
+            throw PNGError(message: "libpng wrote no IHDR first")
+        }
+        // Bit depth 8, colour type 6 (RGBA), compression 0, filter method 0, interlace 0.
+        guard header.data[8...].elementsEqual([8, 6, 0, 0, 0]) else {
+            throw PNGError(message: "libpng wrote bit depth \(header.data[8]) and colour type \(header.data[9]) for an animation frame; 8-bit RGBA was expected")
+        }
+        var data: [UInt8] = []
+        for chunk in chunks where chunk.type == "IDAT" { data += chunk.data }
+        return data
+    }
+}
