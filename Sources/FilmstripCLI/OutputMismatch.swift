@@ -41,6 +41,9 @@ public struct OutputMismatch: Hashable, Sendable, CustomStringConvertible {
         case documentDiffers(line: Int, fresh: String)
         /// A previous recording wrote the file; a fresh run no longer does.
         case noLongerWritten
+        /// The file is in the plan's folder, but the recorded report does not list it: filmstrip
+        /// did not write it (`filmstrip check` only).
+        case unlisted
     }
 
     /// How two images of the same size differ, in the recorded image's pixel coordinates
@@ -125,6 +128,8 @@ public struct OutputMismatch: Hashable, Sendable, CustomStringConvertible {
             "\(path): differs from a fresh run from line \(line); a fresh run has: \(fresh)"
         case .noLongerWritten:
             "\(path): recorded before, but a fresh run no longer writes it"
+        case .unlisted:
+            "\(path): not written by filmstrip (the recorded report does not list it); remove it"
         }
     }
 
