@@ -13,8 +13,8 @@ import Foundation
 /// images cannot drift from the code that makes them; so does a plan with nothing recorded
 /// (unless `--allow-unrecorded`), a plan folder whose report is missing or unreadable, and a
 /// plan folder whose plan file no longer exists. It holds the output root's lock
-/// (``OutputLock``, exclusive: it may replace `.failures/`) while it reads, so it never sees a
-/// recording half-written.
+/// (``OutputLock``, exclusive, like `record`: it may replace `.failures/`) while it reads, so it
+/// never sees a recording half-written.
 struct CheckCommand: Command {
     static let name = "check"
     static let summary = "run capture plans and judge them (the CI gate); writes only failure images"
@@ -103,9 +103,10 @@ struct CheckCommand: Command {
         let root = options.out ?? PlanLoader.defaultFolder
         // A font given on the command line is checked at once, whether or not a comparison needs it.
         var font: (font: BitmapFont, source: String)? = try options.font.map { path throws(CommandError) in try FontLoader().load(path: path, terminal: terminal) }
-        // Nothing is read from a folder while a recording writes into it.
-        let lock: OutputLock? = try compare && FileManager.default.fileExists(atPath: root)
-            ? OutputLock(root: root, wait: wait) { terminal.diagnose("waiting for another filmstrip run writing in \(root)/ to finish (--no-wait stops instead)") }
+        // Nothing is read from a folder while a recording writes into it (a root no recording
+        // ever wrote into has no lock file, and check creates none).
+        let lock: OutputLock? = try compare
+            ? OutputLock.ifPresent(root: root, wait: wait) { terminal.diagnose("waiting for another filmstrip run writing in \(root)/ to finish (--no-wait stops instead)") }
             : nil
         defer { withExtendedLifetime(lock) {} }
 

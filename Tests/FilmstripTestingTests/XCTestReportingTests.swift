@@ -16,7 +16,7 @@ final class XCTestReportingTests: XCTestCase {
         let root = try TinyPlan.root()
         let plan = try TinyPlan.plan()
         assertFilmstrip(plan, outputs: root, record: .missing)
-        XCTAssertEqual(failures, ["No recording of tiny was found, so it was recorded into \(root.path)/tiny (7 files). Run again to compare with it."])
+        XCTAssertEqual(failures, ["No recording of tiny was found, so it was recorded into \(root.path)/tiny (8 files). Run again to compare with it."])
         failures = []
         assertFilmstrip(plan, outputs: root, record: .never)
         XCTAssertEqual(failures, [])
