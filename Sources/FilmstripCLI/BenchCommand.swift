@@ -92,7 +92,7 @@ struct BenchCommand: Command {
 
             let before = ProcessorTime.now()
             let start = ContinuousClock.now
-            let outcome = try PlanRecording(plan: plan, file: file, clock: .virtual, font: font, folder: folder).record(terminal: terminal)
+            let outcome = try PlanRecording(plan: plan, file: file, clock: .virtual, font: font, folder: folder, planFile: PlanFilePath.relative(file: file, root: folder.root)).record(terminal: terminal)
             let wallMs = Self.milliseconds(start.duration(to: .now))
             let peak = ResidentMemory.peakBytes() ?? 0
             let others = before.flatMap { before in ProcessorTime.now()?.othersPercent(since: before, wallMs: wallMs) }

@@ -4,25 +4,30 @@ import FilmstripReports
 import Foundation
 
 /// `filmstrip check`: runs plans and judges them; writes nothing but the failure images of
-/// recorded images that no longer match (`DIR/<plan>/.failures/`).
+/// recorded images that no longer match (`DIR/<plan>/.failures/`) and, with `--junit FILE`, the report.
 ///
 /// Besides coverage and dominance, on the virtual clock it compares each plan's recorded outputs
-/// (when `DIR/<plan>/report.json` exists) with a fresh render: images by decoded pixels,
-/// reports and contact sheets by bytes. A mismatch fails the plan, so committed documentation
-/// images cannot drift from the code that makes them; so does a plan folder whose report is
-/// missing or unreadable. A plan with no folder at all has nothing to compare.
+/// with a fresh render: images by their digests, then decoded pixels, one batch of frames at a
+/// time; reports, index rows and contact sheets by bytes; and files in the plan's folder that
+/// the recorded report does not list. A mismatch fails the plan, so committed documentation
+/// images cannot drift from the code that makes them; so does a plan with nothing recorded
+/// (unless `--allow-unrecorded`), a plan folder whose report is missing or unreadable, and a
+/// plan folder whose plan file no longer exists. It holds the output root's lock
+/// (``OutputLock``, exclusive, like `record`: it may replace `.failures/`) while it reads, so it
+/// never sees a recording half-written.
 struct CheckCommand: Command {
     static let name = "check"
     static let summary = "run capture plans and judge them (the CI gate); writes only failure images"
-    static let usage = "filmstrip check [PLAN…] [--out DIR] [--clock virtual|real] [--font FILE.bdf] [--no-compare]"
-    static let options = PlanCommandOptions.specs + [.flag("--no-compare")]
+    static let usage = "filmstrip check [PLAN…] [--out DIR] [--clock virtual|real] [--font FILE.bdf] [--no-compare] [--allow-unrecorded] [--shard i/n] [--junit FILE] [--json] [--no-wait]"
+    static let options = PlanCommandOptions.specs + [.flag("--no-compare"), .flag("--allow-unrecorded"), .value("--junit", "FILE"), .flag("--json"), .flag("--no-wait")]
     static func help(context: CommandContext) -> String {
         """
         filmstrip check: run capture plans and judge them (the CI gate). It writes nothing but, for a recorded
-        image that no longer matches, its fresh render and a difference image in DIR/<plan>/.failures/.
+        image that no longer matches, its fresh render and a difference image in DIR/<plan>/.failures/
+        (and the --junit report).
 
         USAGE
-          filmstrip check [PLAN…] [--out DIR] [--clock virtual|real] [--font FILE.bdf] [--no-compare]
+          \(usage)
 
         ARGUMENTS
           PLAN               capture plan files (default: every captures/*.json)
@@ -33,15 +38,26 @@ struct CheckCommand: Command {
                              recorded outputs of a real-clock recording are compared with tolerance
           --font FILE.bdf    the font the outputs were recorded with (default: the bundled misc-fixed 6x13)
           --no-compare       judge coverage and dominance only; do not compare recorded outputs
+          --allow-unrecorded pass a plan with no recorded outputs (default: it fails, exit 1)
+          --shard i/n        check the i-th of n shares of the plans (sorted by name, dealt round-robin),
+                             for a CI matrix; the index across plans is compared only when every plan runs
+          --junit FILE       also write a JUnit XML report to FILE: one test case per plan, one failure per
+                             failed check or recorded-output finding
+          --json             print the results as one JSON document on standard output; the dwell tables
+                             and verdicts go to standard error instead
+          --no-wait          exit 2 at once when a recording holds DIR's lock (default: wait for it)
           -h, --help         show this help
 
         CHECKS
           coverage           each required phase in at least its minimum number of frames
           dominance          no phase above its share of frames or of time
-          recorded outputs   when DIR/<plan>/report.json exists: frames, stills and strip match a fresh
-                             render pixel for pixel, and report.json and index.html byte for byte;
+          recorded outputs   DIR/<plan>/ exists; frames, stills and strip match a fresh render pixel for
+                             pixel, and report.json, index-row.json and index.html byte for byte; no file
+                             there that the report does not list (names starting with '.' aside);
                              a real-clock recording: every frame's phase and the timeline's phase order
                              exactly, frame and phase times within one frame interval
+          stray folders      no plan folder in DIR whose plan file no longer exists
+          index              DIR/index.html matches a fresh render (every plan, no shard)
 
         Prints each plan's dwell table and verdict; exits 1 when any check fails, 2 on bad input.
         """
@@ -50,106 +66,174 @@ struct CheckCommand: Command {
     let options: PlanCommandOptions
     /// `--no-compare` not given: compare recorded outputs with a fresh render.
     let compare: Bool
+    /// `--allow-unrecorded`: a plan with nothing recorded passes.
+    let allowUnrecorded: Bool
+    /// `--junit FILE`.
+    let junit: String?
+    /// `--json`.
+    let json: Bool
+    /// Wait for a recording holding the output root's lock (`--no-wait` stops instead).
+    let wait: Bool
     /// The benches plans may name.
     let benches: [BenchDefinition]
+    /// Where the results go: standard output, or standard error with `--json`.
     let terminal: Terminal
+    /// Standard output for the JSON document.
+    let output: TerminalStream
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CommandError) {
         options = try PlanCommandOptions(arguments)
         compare = !arguments.flag("--no-compare")
+        allowUnrecorded = arguments.flag("--allow-unrecorded")
+        junit = try arguments.string("--junit")
+        if junit == "-" {
+            throw CommandError(.usage("check: --junit needs a file name ('-' is not one: --json prints the results on standard output)"))
+        }
+        json = arguments.flag("--json")
+        wait = !arguments.flag("--no-wait")
         benches = context.benches
-        terminal = context.terminal
+        var terminal = context.terminal
+        output = terminal.output
+        if json { terminal.output = terminal.error }
+        self.terminal = terminal
     }
 
     func run() throws(CommandError) -> ExitCode {
-        let plans = try PlanLoader(benches: benches).loadAll(options.plans, terminal: terminal)
+        let plans = options.share(of: try PlanLoader(benches: benches).loadAll(options.plans, terminal: terminal))
         let root = options.out ?? PlanLoader.defaultFolder
         // A font given on the command line is checked at once, whether or not a comparison needs it.
         var font: (font: BitmapFont, source: String)? = try options.font.map { path throws(CommandError) in try FontLoader().load(path: path, terminal: terminal) }
-        var failed = 0
+        // Nothing is read from a folder while a recording writes into it (a root no recording
+        // ever wrote into has no lock file, and check creates none).
+        let lock: OutputLock? = try compare
+            ? OutputLock.ifPresent(root: root, wait: wait) { terminal.diagnose("waiting for another filmstrip run writing in \(root)/ to finish (--no-wait stops instead)") }
+            : nil
+        defer { withExtendedLifetime(lock) {} }
+
+        var results = CheckResults(shard: options.shard?.description)
         var missing: [Unicode.Scalar] = []
-        var freshReports: [String: RunReport] = [:]
-        var indexDiffers = false
+        var freshRows: [String: IndexRowFile] = [:]
         for (file, plan) in plans {
             let clock = options.clock(for: plan)
             let (run, lint) = try LintedRun(plan, file: file, clock: clock, terminal: terminal).parts
             let analysis = Analysis(run)
-            TerminalTable.lines(run: run, analysis: analysis).forEach(terminal.print)
-            var passed = analysis.passed
-
+            let rerecord = "filmstrip record \(PlanCommandOptions.quoted(file))\(options.repeated)"
+            var lines: [String] = []
+            let outputs: CheckResults.RecordedOutputs
             let folder = OutputFolder(root: root, name: plan.name)
+            let planFile = PlanFilePath.relative(file: file, root: root)
             if !compare {
-                // Judged only.
+                outputs = .init(state: "notCompared", summary: "not compared (--no-compare)", mismatches: [])
+            } else if !FileManager.default.fileExists(atPath: folder.path) {
+                outputs = allowUnrecorded
+                    ? .init(state: "allowedUnrecorded", summary: "none in \(folder.path)/ (allowed by --allow-unrecorded)", mismatches: [])
+                    : .init(state: "unrecorded", summary: "none in \(folder.path)/; record them with: \(rerecord) (or pass --allow-unrecorded)", mismatches: [], rerecord: rerecord)
             } else if clock == .real {
                 if let recorded = folder.read(OutputLayout.reportPath).flatMap(RunReport.read), recorded.plan == plan.name, recorded.clock == ClockKind.real.rawValue {
                     let findings = TimingTolerantComparison(recorded: recorded, folder: folder.path).findings(fresh: run)
                     // The index across plans shows the recorded run (its measured times).
-                    freshReports[plan.name] = recorded
+                    freshRows[plan.name] = IndexRowFile(report: recorded, planFile: planFile)
                     if findings.isEmpty {
-                        terminal.print("  recorded outputs: the phases of \(run.frames.count) frames and the timeline's phase order match the recorded run, times within one frame interval (\(Quantity.ms(plan.frameIntervalMs)))")
+                        outputs = .init(state: "matched", summary: "the phases of \(run.frames.count) frames and the timeline's phase order match the recorded run, times within one frame interval (\(Quantity.ms(plan.frameIntervalMs)))", mismatches: [])
                     } else {
-                        passed = false
                         let cause = run.notes.isEmpty ? "" : " (the notes above may say why)"
-                        terminal.print("  recorded outputs: \(findings.count) difference(s) beyond real-clock tolerance\(cause); re-record with: filmstrip record \(file)")
-                        for finding in findings { terminal.print("    mismatch: \(finding)") }
+                        outputs = .init(state: "mismatched", summary: "\(findings.count) difference(s) beyond real-clock tolerance\(cause); re-record with: \(rerecord)", mismatches: findings, rerecord: rerecord)
                     }
                 } else {
-                    terminal.print("  recorded outputs: not compared on the real clock (no report recorded on the real clock)")
+                    outputs = .init(state: "notCompared", summary: "not compared on the real clock (no report recorded on the real clock)", mismatches: [])
                 }
             } else if let recorded = folder.read(OutputLayout.reportPath).flatMap(RunReport.read), recorded.plan == plan.name {
                 if font == nil { font = try FontLoader().load(path: nil, terminal: terminal) }
                 let comparison = OutputComparison(
                     folder: folder.path, run: run,
                     recordedDigests: recorded.frameDigests(\.pixelsSHA256), recordedFileDigests: recorded.frameDigests(\.fileSHA256))
-                let drawn = try OutputRenderer(run: run, analysis: analysis, lint: lint, font: font!.font).produce(images: comparison) { path, document throws(CommandError) in
+                try comparison.beginFailureArtifacts()
+                let drawn = try OutputRenderer(run: run, analysis: analysis, lint: lint, font: font!.font, planFile: planFile).produce(images: comparison) { path, document throws(CommandError) in
                     var data = Data()
                     try document { data.append($0) }
                     comparison.compare(path, document: data)
                 }
                 for scalar in drawn.missing where !missing.contains(scalar) { missing.append(scalar) }
-                freshReports[plan.name] = drawn.report
+                freshRows[plan.name] = IndexRowFile(report: drawn.report, planFile: planFile)
                 comparison.noteStale(recorded.writtenFiles)
-                // Writes the fresh and difference images of each image mismatch into DIR/<plan>/.failures/.
-                let findings = try comparison.writeFailureArtifacts()
+                comparison.noteUnlisted(recorded.writtenFiles)
+                // Writes the fresh and difference images of the mismatches not yet written into DIR/<plan>/.failures/.
+                let findings = try comparison.finishFailureArtifacts()
                 if findings.isEmpty {
-                    terminal.print("  recorded outputs: \(recorded.writtenFiles.count) files match a fresh render")
+                    outputs = .init(state: "matched", summary: "\(recorded.writtenFiles.count) files match a fresh render", files: recorded.writtenFiles.count, mismatches: [])
                 } else {
-                    passed = false
-                    terminal.print("  recorded outputs: \(findings.count) mismatch(es); re-record with: filmstrip record \(file)")
+                    outputs = .init(
+                        state: "mismatched", summary: "\(findings.count) mismatch(es); re-record with: \(rerecord)", files: recorded.writtenFiles.count,
+                        mismatches: findings.map(\.description), rerecord: rerecord)
                     for finding in findings {
-                        terminal.print("    mismatch: \(finding)")
+                        lines.append("    mismatch: \(finding)")
                         if let files = finding.artifacts {
-                            terminal.print("      fresh: \(files.fresh)")
-                            if let difference = files.difference { terminal.print("      difference: \(difference)") }
+                            lines.append("      fresh: \(files.fresh)")
+                            if let difference = files.difference { lines.append("      difference: \(difference)") }
                         }
                     }
                 }
-            } else if FileManager.default.fileExists(atPath: folder.path) {
-                // A folder without a readable report of this plan: its outputs cannot be vouched for.
-                passed = false
-                let problem = folder.read(OutputLayout.reportPath) == nil ? "is missing" : "is not a filmstrip report of this plan"
-                terminal.print("  recorded outputs: \(folder.path)/\(OutputLayout.reportPath) \(problem); re-record with: filmstrip record \(file)")
             } else {
-                terminal.print("  recorded outputs: none in \(folder.path)/ to compare")
+                // A folder without a readable report of this plan: its outputs cannot be vouched for.
+                let problem = folder.read(OutputLayout.reportPath) == nil ? "is missing" : "is not a filmstrip report of this plan"
+                outputs = .init(state: "unusable", summary: "\(folder.path)/\(OutputLayout.reportPath) \(problem); re-record with: \(rerecord)", mismatches: [], rerecord: rerecord)
             }
-            if !passed { failed += 1 }
+            if case .real = clock, outputs.state == "mismatched" {
+                lines = outputs.mismatches.map { "    mismatch: \($0)" }
+            }
+            // The verdict comes last in the table; it says so when only the recorded outputs failed.
+            var table = TerminalTable.lines(run: run, analysis: analysis)
+            var verdict = analysis.verdict
+            if analysis.passed, !outputs.passed {
+                verdict = outputs.state == "unrecorded"
+                    ? "failed: nothing recorded to compare (the checks passed)"
+                    : "failed: the recorded outputs differ from a fresh run (the checks passed)"
+                table[table.count - 1] = "  verdict: \(verdict)"
+            }
+            let planLines = table + ["  recorded outputs: \(outputs.summary)"] + lines
+            planLines.forEach(terminal.print)
+            results.plans.append(CheckResults.Plan(
+                plan: plan.name, file: file, bench: plan.bench.name, clock: clock.rawValue, checksPassed: analysis.passed,
+                passed: analysis.passed && outputs.passed, verdict: verdict,
+                failedChecks: analysis.checks.filter { !$0.passed }.map { CheckResults.Failure(check: $0.name, message: $0.message) },
+                reasons: analysis.reasons, recordedOutputs: outputs, lines: planLines))
         }
-        // The index across plans, when every shipped plan was checked against its recorded outputs.
+        if compare {
+            // Plan folders whose plan was renamed or deleted: the index no longer lists them.
+            let (_, strays) = IndexRows(root: root, benches: benches).rows(fresh: freshRows)
+            for stray in strays {
+                let sentence = "\(stray.sentence); remove the folder, or record the plan again under its new name"
+                results.strayFolders.append(sentence)
+                terminal.print("stray: \(sentence)")
+            }
+        }
+        // The index across plans, when every plan was checked against its recorded outputs.
         let index = "\(root)/\(OutputLayout.contactSheetPath)"
-        if options.plans.isEmpty, !freshReports.isEmpty, freshReports.count == plans.count,
+        if compare, options.plans.isEmpty, options.shard == nil, !freshRows.isEmpty, freshRows.count == plans.count,
            let recorded = FileManager.default.contents(atPath: index)
         {
-            let fresh = Data(IndexRows(root: root, benches: benches).page(fresh: freshReports).utf8)
+            let fresh = Data(IndexRows(root: root, benches: benches).page(fresh: freshRows).utf8)
             if fresh == recorded {
+                results.index = "matched"
                 terminal.print("index: \(index) matches a fresh render")
             } else {
-                indexDiffers = true
-                terminal.print("index: mismatch: \(index) differs from a fresh render; re-record with: filmstrip record")
+                results.index = "differs"
+                terminal.print("index: mismatch: \(index) differs from a fresh render; re-record with: filmstrip record\(options.repeated)")
             }
         }
         if let font, let warning = FontLoader().missingGlyphWarning(missing, font: font.font, source: font.source) { terminal.diagnose("warning: \(warning)") }
-        let plansLine = failed == 0 ? "\(plans.count) plan(s) checked: all passed" : "\(plans.count) plan(s) checked: \(failed) failed"
-        terminal.print(indexDiffers ? plansLine + "; the index across plans differs" : plansLine)
-        return failed == 0 && !indexDiffers ? .passed : .checkFailed
+        let failed = results.plans.count { !$0.passed }
+        var summary = failed == 0 ? "\(plans.count) plan(s) checked: all passed" : "\(plans.count) plan(s) checked: \(failed) failed"
+        if let shard = options.shard { summary += " (shard \(shard))" }
+        if !results.strayFolders.isEmpty { summary += "; \(results.strayFolders.count) stray plan folder(s)" }
+        if results.index == "differs" { summary += "; the index across plans differs" }
+        terminal.print(summary)
+        if let junit {
+            try AtomicFile.write(Data(results.junit.utf8), to: junit)
+        }
+        if json {
+            output.write(String(decoding: results.jsonData(), as: UTF8.self))
+        }
+        return results.passed ? .passed : .checkFailed
     }
 }

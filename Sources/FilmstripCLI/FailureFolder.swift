@@ -36,44 +36,65 @@ struct FailureFolder {
     /// - Returns: the mismatches, in order, each with its artifacts when it has any.
     /// - Throws: ``CommandError`` (output) when a file cannot be written.
     func replace(with found: [OutputComparison.Found]) throws(CommandError) -> [OutputMismatch] {
-        // The plan folder lies in the output root; from there down, `.failures` included, no
-        // component may be a link (a linked `.failures` would let removals leave the root).
+        try clear()
+        var written: [String] = []
+        var result: [OutputMismatch] = []
+        for item in found { result.append(try write(item, written: &written)) }
+        try close(written: written)
+        return result
+    }
+
+    /// The failure folder inside the output root: from the root down, `.failures` included, no
+    /// component may be a link (a linked `.failures` would let removals leave the root).
+    private var folder: OutputFolder {
         let planInRoot = planFolder.contains("/")
             ? OutputFolder(root: String(planFolder[..<planFolder.lastIndex(of: "/")!]), name: String(planFolder[planFolder.index(after: planFolder.lastIndex(of: "/")!)...]))
             : OutputFolder(root: ".", name: planFolder)
-        let folder = OutputFolder(inside: planInRoot, name: Self.name)
+        return OutputFolder(inside: planInRoot, name: Self.name)
+    }
+
+    /// Removes what the last comparison wrote (the files its manifest lists, and the manifest).
+    /// - Throws: ``CommandError`` (output) naming a link in the way.
+    func clear() throws(CommandError) {
+        let folder = self.folder
         _ = try folder.inside("")
         let previous = folder.read(Self.manifest).map { String(decoding: $0, as: UTF8.self).split(separator: "\n").map(String.init) } ?? []
         try folder.removeStale(previous: previous + (previous.isEmpty ? [] : [Self.manifest]), current: [])
+    }
 
-        var written: [String] = []
-        var result: [OutputMismatch] = []
-        for item in found {
-            var mismatch = item.mismatch
-            if let (canvas, scale) = item.fresh {
-                let base = String(mismatch.file.dropLast(mismatch.file.hasSuffix(".png") ? 4 : 0))
-                let freshFile = base + ".fresh.png"
-                let subfolders = freshFile.contains("/") ? [String(freshFile[..<freshFile.lastIndex(of: "/")!])] : []
-                try folder.prepare(subfolders: subfolders)
-                try write(encoded(canvas, scale: scale, name: freshFile), to: freshFile, in: folder)
-                written.append(freshFile)
-                var differenceFile: String?
-                if let recorded = item.recorded {
-                    let name = base + ".difference.png"
-                    try write(encoded(Self.difference(recorded: recorded, fresh: canvas, scale: scale), scale: 1, name: name), to: name, in: folder)
-                    written.append(name)
-                    differenceFile = "\(path)/\(name)"
-                }
-                mismatch.artifacts = OutputMismatch.Artifacts(reference: mismatch.path, fresh: "\(path)/\(freshFile)", difference: differenceFile)
-            }
-            result.append(mismatch)
+    /// Writes the artifacts of one mismatch (nothing when it has no fresh image), appending
+    /// their paths (relative to the failure folder) to `written`.
+    /// - Returns: the mismatch with its ``OutputMismatch/artifacts``.
+    /// - Throws: ``CommandError`` (output) when a file cannot be written.
+    func write(_ item: OutputComparison.Found, written: inout [String]) throws(CommandError) -> OutputMismatch {
+        var mismatch = item.mismatch
+        guard let (canvas, scale) = item.fresh else { return mismatch }
+        let folder = self.folder
+        let base = String(mismatch.file.dropLast(mismatch.file.hasSuffix(".png") ? 4 : 0))
+        let freshFile = base + ".fresh.png"
+        let subfolders = freshFile.contains("/") ? [String(freshFile[..<freshFile.lastIndex(of: "/")!])] : []
+        try folder.prepare(subfolders: subfolders)
+        try write(encoded(canvas, scale: scale, name: freshFile), to: freshFile, in: folder)
+        written.append(freshFile)
+        var differenceFile: String?
+        if let recorded = item.recorded {
+            let name = base + ".difference.png"
+            try write(encoded(Self.difference(recorded: recorded, fresh: canvas, scale: scale), scale: 1, name: name), to: name, in: folder)
+            written.append(name)
+            differenceFile = "\(path)/\(name)"
         }
+        mismatch.artifacts = OutputMismatch.Artifacts(reference: mismatch.path, fresh: "\(path)/\(freshFile)", difference: differenceFile)
+        return mismatch
+    }
+
+    /// Ends a comparison: removes folders left empty, and lists `written` in the manifest.
+    /// - Throws: ``CommandError`` (output) when the manifest cannot be written.
+    func close(written: [String]) throws(CommandError) {
         // Folders left empty go (rmdir removes only an empty folder).
         for sub in ["frames", "stills", ""] { _ = rmdir(sub.isEmpty ? path : "\(path)/\(sub)") }
         if !written.isEmpty {
             try folder.write(Data((written.joined(separator: "\n") + "\n").utf8), to: Self.manifest)
         }
-        return result
     }
 
     /// The difference image at the recorded image's size: the recorded pixels dimmed to a

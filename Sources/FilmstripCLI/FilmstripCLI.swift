@@ -59,7 +59,7 @@ public enum FilmstripCLI {
     }
 
     /// Every command, in the order the overview lists them.
-    static var commands: [any Command.Type] { [RecordCommand.self, CheckCommand.self, SweepCommand.self, CompareCommand.self, BenchCommand.self] }
+    static var commands: [any Command.Type] { [RecordCommand.self, CheckCommand.self, IndexCommand.self, SweepCommand.self, CompareCommand.self, BenchCommand.self] }
 
     private static func dispatch(_ arguments: [String], context: CommandContext) -> ExitCode {
         let terminal = context.terminal

@@ -5,11 +5,19 @@ import FilmstripReports
 import Foundation
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// `check`'s image sink and document comparer: compares freshly produced outputs with the ones
 /// recorded in a plan's folder: images by their `pixelsSHA256` first (equal digests: a match,
 /// nothing decoded), then by their declared size, then by decoded pixels; documents by bytes.
-/// Collects one ``OutputMismatch`` per file that differs, and keeps the fresh image of each
-/// image mismatch so ``writeFailureArtifacts()`` can write it. Thread-safe.
+/// Collects one ``OutputMismatch`` per file that differs. The fresh image of an image mismatch
+/// is kept only until its batch is finished: then its failure artifacts are written (after
+/// ``beginFailureArtifacts()``) or it is dropped, so at most one batch of images is held
+/// however many differ. Thread-safe.
 final class OutputComparison: ImageSink {
     /// A mismatch and, for an image, what is needed to draw its artifacts.
     struct Found: Sendable {
@@ -32,6 +40,8 @@ final class OutputComparison: ImageSink {
     private let found = Mutex<[String: Found]>([:])
     private let seen = Mutex<Set<String>>([])
     private let decodedCount = Mutex(0)
+    /// The artifacts written so far (paths relative to the failure folder), once begun.
+    private let artifactsWritten = Mutex<[String]?>(nil)
 
     /// - Parameters:
     ///   - folder: the plan's output folder.
@@ -102,8 +112,45 @@ final class OutputComparison: ImageSink {
         record(path, .pixelsDiffer(pixels), fresh: (canvas, scale), recorded: old)
     }
 
-    /// Nothing is left to do once every image of a batch is compared.
-    func finish(_ batch: [Void]) {}
+    /// Once every image of a batch is compared: writes the failure artifacts of the batch's
+    /// image mismatches (after ``beginFailureArtifacts()``), or drops their images.
+    /// - Throws: ``CommandError`` (output) when an artifact cannot be written.
+    func finish(_ batch: [Void]) throws(CommandError) {
+        try flushImages()
+    }
+
+    /// Starts writing failure artifacts: removes those an earlier comparison wrote into the
+    /// plan's failure folder (``FailureFolder``); each batch's are then written as it finishes.
+    /// - Throws: ``CommandError`` (output) naming a link in the way.
+    func beginFailureArtifacts() throws(CommandError) {
+        try FailureFolder(planFolder: folder).clear()
+        artifactsWritten.withLock { $0 = [] }
+    }
+
+    /// Writes the artifacts still pending and the failure folder's manifest (removing the folder
+    /// when nothing was written).
+    /// - Returns: every mismatch, sorted by file, with its artifacts when it has any.
+    /// - Throws: ``CommandError`` (output) when an artifact cannot be written.
+    func finishFailureArtifacts() throws(CommandError) -> [OutputMismatch] {
+        try flushImages()
+        if let written = artifactsWritten.withLock({ $0 }) { try FailureFolder(planFolder: folder).close(written: written) }
+        return mismatches
+    }
+
+    /// Writes (or drops) the images kept for the mismatches found so far.
+    private func flushImages() throws(CommandError) {
+        let pending = found.withLock { table in table.values.filter { $0.fresh != nil } }
+        guard !pending.isEmpty else { return }
+        var written = artifactsWritten.withLock { $0 }
+        var done: [Found] = []
+        for item in pending.sorted(by: { $0.mismatch.file < $1.mismatch.file }) {
+            var mismatch = item.mismatch
+            if written != nil { mismatch = try FailureFolder(planFolder: folder).write(item, written: &written!) }
+            done.append(Found(mismatch: mismatch, fresh: nil, recorded: nil))
+        }
+        artifactsWritten.withLock { if $0 != nil { $0 = written } }
+        found.withLock { table in for item in done { table[item.mismatch.file] = item } }
+    }
 
     /// Compares a fresh document with the recorded file of the same name, byte for byte.
     /// For the animation (`animation.png`), a mismatch names the first animation frame whose
@@ -135,17 +182,29 @@ final class OutputComparison: ImageSink {
     /// Every mismatch as a sentence, sorted by file.
     var findings: [String] { mismatches.map(\.description) }
 
-    /// Every mismatch with its images, sorted by file.
+    /// Every mismatch with what is still kept of its images, sorted by file.
     var everything: [Found] {
         found.withLock { table in table.keys.sorted().map { table[$0]! } }
     }
 
-    /// Writes the failure artifacts of every image mismatch into the plan's failure folder
-    /// (``FailureFolder``), after removing those an earlier comparison wrote there.
-    /// - Returns: every mismatch, sorted by file, with its artifacts when it has any.
-    /// - Throws: ``CommandError`` (output) when an artifact cannot be written.
-    func writeFailureArtifacts() throws(CommandError) -> [OutputMismatch] {
-        try FailureFolder(planFolder: folder).replace(with: everything)
+    /// Files in the plan's folder that `listed` (the recorded report's files) does not name:
+    /// filmstrip did not write them, so the folder is not what a recording gives. Names
+    /// starting with `.` (filmstrip's lock, pending list, temporary files and failure folder,
+    /// and a system's own) are passed over, and so is everything below them.
+    func noteUnlisted(_ listed: [String]) {
+        let known = Set(listed)
+        guard let walker = FileManager.default.enumerator(atPath: folder) else { return }
+        while let relative = walker.nextObject() as? String {
+            let name = (relative as NSString).lastPathComponent
+            if name.hasPrefix(".") {
+                walker.skipDescendants()
+                continue
+            }
+            guard !known.contains(relative) else { continue }
+            var status = stat()
+            guard lstat("\(folder)/\(relative)", &status) == 0, status.st_mode & S_IFMT != S_IFDIR else { continue }
+            record(relative, .unlisted, fresh: nil)
+        }
     }
 
     /// The recorded file's bytes; nil (and a mismatch) when it is missing.

@@ -28,6 +28,27 @@ final class OutputLock {
     init(root: String, wait: Bool, waiting: () -> Void) throws(CommandError) {
         let file = "\(root)/\(Self.fileName)"
         descriptor = open(file, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        try lock(file: file, root: root, wait: wait, waiting: waiting)
+    }
+
+    /// Takes the lock on `root` when its lock file exists (every `record` into `root` leaves
+    /// it), creating nothing: `check`, which writes nothing but failure images. Nil when there is
+    /// no lock file, so no recording was ever made there.
+    /// - Throws: ``CommandError`` (output) as ``init(root:wait:waiting:)``.
+    static func ifPresent(root: String, wait: Bool, waiting: () -> Void) throws(CommandError) -> OutputLock? {
+        let file = "\(root)/\(fileName)"
+        var status = stat()
+        guard lstat(file, &status) == 0 else { return nil }
+        return try OutputLock(existing: file, root: root, wait: wait, waiting: waiting)
+    }
+
+    private init(existing file: String, root: String, wait: Bool, waiting: () -> Void) throws(CommandError) {
+        // Read-only is enough for flock, so a read-only checkout can be checked.
+        descriptor = open(file, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        try lock(file: file, root: root, wait: wait, waiting: waiting)
+    }
+
+    private func lock(file: String, root: String, wait: Bool, waiting: () -> Void) throws(CommandError) {
         guard descriptor >= 0 else {
             let reason = errno == ELOOP ? "is a symbolic link; remove it" : String(cString: strerror(errno))
             throw CommandError(.output(path: file, reason: "cannot open the lock file: \(reason)"))

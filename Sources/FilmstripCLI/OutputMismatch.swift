@@ -45,6 +45,9 @@ public struct OutputMismatch: Hashable, Sendable, CustomStringConvertible {
         /// animation frame `frame` (from 0; the frame count when only the end differs), or it is
         /// not a readable PNG (`frame` nil).
         case animationDiffers(frame: Int?)
+        /// The file is in the plan's folder, but the recorded report does not list it: filmstrip
+        /// did not write it (`filmstrip check` only).
+        case unlisted
     }
 
     /// How two images of the same size differ, in the recorded image's pixel coordinates
@@ -133,6 +136,8 @@ public struct OutputMismatch: Hashable, Sendable, CustomStringConvertible {
             "\(path): differs from a fresh run's animation from animation frame \(frame)"
         case .animationDiffers(nil):
             "\(path): not a readable PNG; a fresh run writes an animation"
+        case .unlisted:
+            "\(path): not written by filmstrip (the recorded report does not list it); remove it"
         }
     }
 

@@ -24,6 +24,8 @@ struct OutputRenderer {
     let analysis: Analysis
     let lint: [String]
     let font: BitmapFont
+    /// The plan file as the outputs name it (``PlanFilePath``), e.g. `captures/live/live-announce.json`.
+    let planFile: String
 
     /// One image the renderer hands to the sink.
     private enum Source {
@@ -36,8 +38,8 @@ struct OutputRenderer {
     typealias Document = ((Data) throws(CommandError) -> Void) throws(CommandError) -> Void
 
     /// Sends every image to `images` and every document (`animation.png`, `report.json`,
-    /// `index.html`) to `documents`, with its path relative to the plan's folder. The animation's
-    /// document runs while the images are drawn (its pieces are each batch's frames).
+    /// `index-row.json`, `index.html`) to `documents`, with its path relative to the plan's folder.
+    /// The animation's document runs while the images are drawn (its pieces are each batch's frames).
     /// - Returns: the report and the code points the font lacked.
     /// - Throws: the first error the sink or `documents` throws.
     func produce<Sink: ImageSink>(
@@ -130,9 +132,11 @@ struct OutputRenderer {
         let report = RunReport(run: run, analysis: analysis, lint: lint, renderedStills: panels, frameElements: frameElements.withLock { $0 }, withFiles: true, pixelDigests: digests.withLock { $0 },
             fileDigests: sink.fileDigests)
         try documents(OutputLayout.reportPath) { write throws(CommandError) in try report.writeJSON(write) }
+        let planFile = self.planFile
+        try documents(OutputLayout.indexRowPath) { write throws(CommandError) in try write(IndexRowFile(report: report, planFile: planFile).jsonData()) }
         try documents(OutputLayout.contactSheetPath) { write throws(CommandError) in
             var buffer = Data()
-            try ContactSheet.write(report: report, run: run, analysis: analysis) { text throws(CommandError) in
+            try ContactSheet.write(report: report, run: run, analysis: analysis, planFile: planFile) { text throws(CommandError) in
                 buffer.append(contentsOf: text.utf8)
                 if buffer.count >= 65_536 {
                     try write(buffer)

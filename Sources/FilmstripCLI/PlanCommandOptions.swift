@@ -1,9 +1,9 @@
 import FilmstripCore
 
-/// The options `record` and `check` share: the plans, `--out`, `--clock` and `--font`.
+/// The options `record` and `check` share: the plans, `--out`, `--clock`, `--font` and `--shard`.
 struct PlanCommandOptions {
     /// The options both commands take.
-    static let specs: [OptionSpec] = [.value("--out", "DIR"), .value("--clock", "virtual|real"), .value("--font", "FILE.bdf")]
+    static let specs: [OptionSpec] = [.value("--out", "DIR"), .value("--clock", "virtual|real"), .value("--font", "FILE.bdf"), .value("--shard", "i/n")]
 
     /// Plan files given on the command line; empty means every `captures/*.json`.
     let plans: [String]
@@ -13,13 +13,16 @@ struct PlanCommandOptions {
     let clock: ClockKind?
     /// `--font FILE.bdf`; nil for the bundled font.
     let font: String?
+    /// `--shard i/n`: run only that share of the plans (``Shard``); nil: all of them.
+    let shard: Shard?
 
-    /// - Throws: ``CommandError`` (usage) for an empty value or an unknown clock.
+    /// - Throws: ``CommandError`` (usage) for an empty value, an unknown clock or a bad shard.
     init(_ arguments: ParsedArguments) throws(CommandError) {
         plans = arguments.positionals
         out = try arguments.string("--out")
         clock = try arguments.choice("--clock", of: ClockKind.self)
         font = try arguments.string("--font")
+        shard = try arguments.string("--shard").map { text throws(CommandError) in try Shard(text, command: arguments.command) }
     }
 
     /// The clock `plan` runs on: `--clock`, or its bench's default (``BenchDefinition/clocks``).
@@ -27,12 +30,25 @@ struct PlanCommandOptions {
         clock ?? plan.bench.clocks[0]
     }
 
-    /// The options as they would be typed again (`--out DIR --clock real`), for re-record hints.
+    /// This run's share of `plans`: all of them, or the shard's.
+    func share(of plans: [(file: String, plan: CapturePlan)]) -> [(file: String, plan: CapturePlan)] {
+        shard.map { $0.select(plans) { $0.plan.name } } ?? plans
+    }
+
+    /// The options as they would be typed again (` --out DIR --clock real --font F.bdf`, with a
+    /// leading space; empty when none was given), for re-record hints. Each value is quoted for
+    /// a POSIX shell when it holds anything but letters, digits and `-_./=:,+@%`.
     var repeated: String {
         var words: [String] = []
-        if let out { words += ["--out", out] }
+        if let out { words += ["--out", Self.quoted(out)] }
         if let clock { words += ["--clock", clock.rawValue] }
-        if let font { words += ["--font", font] }
-        return words.joined(separator: " ")
+        if let font { words += ["--font", Self.quoted(font)] }
+        return words.map { " " + $0 }.joined()
+    }
+
+    /// `word`, in single quotes when a shell would read it otherwise.
+    static func quoted(_ word: String) -> String {
+        let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_./=:,+@%".unicodeScalars.contains($0)) }
+        return plain ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

@@ -87,6 +87,10 @@ public struct PlanOutputs: Sendable {
     /// `<root>/<plan name>`.
     public var folder: String { "\(root)/\(plan.name)" }
 
+    /// The plan file as the outputs name it: a plan is taken to lie beside its folder,
+    /// `<root>/<plan name>.json`, named from the root's parent (`captures/checkout-timeout.json`).
+    var planFile: String { PlanFilePath.relative(file: "\(root)/\(plan.name).json", root: root) }
+
     /// `<root>/<plan name>/.failures`: where ``compare(writingFailures:)`` and `filmstrip check`
     /// write the fresh render and the difference image of each image that differs, at the
     /// recorded file's path with `.fresh.png` and `.difference.png` for `.png`
@@ -111,7 +115,7 @@ public struct PlanOutputs: Sendable {
         // Recordings into one process's roots take turns, so the index sees every report written.
         return try Self.writing.withLock { _ throws(CommandError) -> Recording in
             try OutputFolder(path: root).prepare(subfolders: [])
-            let outcome = try PlanRecording(plan: plan, file: plan.name, clock: clock, font: font, folder: OutputFolder(path: folder)).write(linted)
+            let outcome = try PlanRecording(plan: plan, file: plan.name, clock: clock, font: font, folder: OutputFolder(path: folder), planFile: planFile).write(linted)
             let index = IndexRows(root: root, benches: indexBenches ?? [plan.bench]).page()
             try OutputFolder(path: root).write(Data(index.utf8), to: OutputLayout.contactSheetPath)
             return Recording(report: outcome.report, analysis: outcome.analysis, lint: outcome.lint, missingGlyphs: outcome.missing)
@@ -146,13 +150,14 @@ public struct PlanOutputs: Sendable {
             return Comparison(recorded: state, mismatches: [], report: freshReport, analysis: analysis, lint: lint)
         }
         let comparison = OutputComparison(folder: folder, run: run, recordedFileDigests: recorded.frameDigests(\.fileSHA256))
-        let drawn = try OutputRenderer(run: run, analysis: analysis, lint: lint, font: font).produce(images: comparison) { path, document throws(CommandError) in
+        if writingFailures { try comparison.beginFailureArtifacts() }
+        let drawn = try OutputRenderer(run: run, analysis: analysis, lint: lint, font: font, planFile: planFile).produce(images: comparison) { path, document throws(CommandError) in
             var data = Data()
             try document { data.append($0) }
             comparison.compare(path, document: data)
         }
         comparison.noteStale(recorded.writtenFiles)
-        let mismatches = writingFailures ? try comparison.writeFailureArtifacts() : comparison.mismatches
+        let mismatches = writingFailures ? try comparison.finishFailureArtifacts() : comparison.mismatches
         return Comparison(recorded: .files(recorded.writtenFiles.count), mismatches: mismatches, report: drawn.report, analysis: analysis, lint: lint)
     }
 

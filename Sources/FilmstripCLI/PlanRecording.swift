@@ -28,6 +28,8 @@ struct PlanRecording {
     let font: BitmapFont
     /// The plan's output folder, `DIR/<plan>`.
     let folder: OutputFolder
+    /// The plan file as the outputs name it (``PlanFilePath``).
+    let planFile: String
 
     /// Lints and runs the plan (lint findings printed on standard error), then writes it.
     /// - Throws: ``CommandError`` when the run is stopped or an output cannot be written.
@@ -54,7 +56,7 @@ struct PlanRecording {
         try folder.write(Data((Array(Set(planned + interrupted)).sorted().joined(separator: "\n") + "\n").utf8), to: OutputLayout.pendingPath)
 
         let writer = FrameWriter(folder: folder)
-        let (report, missing) = try OutputRenderer(run: run, analysis: analysis, lint: lint, font: font).produce(images: writer) { path, document throws(CommandError) in
+        let (report, missing) = try OutputRenderer(run: run, analysis: analysis, lint: lint, font: font, planFile: planFile).produce(images: writer) { path, document throws(CommandError) in
             try folder.write(path, pieces: document)
         }
         // Remove what an earlier run wrote and this one did not; the recording is complete.

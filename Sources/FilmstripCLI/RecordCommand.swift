@@ -7,14 +7,14 @@ import Foundation
 struct RecordCommand: Command {
     static let name = "record"
     static let summary = "run capture plans and write their frames, stills, strip, report and contact sheet"
-    static let usage = "filmstrip record [PLAN…] [--out DIR] [--clock virtual|real] [--font FILE.bdf] [--no-wait]"
+    static let usage = "filmstrip record [PLAN…] [--out DIR] [--clock virtual|real] [--font FILE.bdf] [--shard i/n] [--no-wait]"
     static let options = PlanCommandOptions.specs + [.flag("--no-wait")]
     static func help(context: CommandContext) -> String {
         """
         filmstrip record: run capture plans and write their frames, stills, filmstrip, report and contact sheet.
 
         USAGE
-          filmstrip record [PLAN…] [--out DIR] [--clock virtual|real] [--font FILE.bdf] [--no-wait]
+          \(usage)
 
         ARGUMENTS
           PLAN               capture plan files (default: every captures/*.json)
@@ -24,6 +24,9 @@ struct RecordCommand: Command {
           --clock KIND       virtual (exact and repeatable) or real (runs in real time, measured);
                              default: the bench's first clock (virtual, or real for a bench that needs it)
           --font FILE.bdf    a BDF 2.1 bitmap font (default: the bundled misc-fixed 6x13)
+          --shard i/n        record the i-th of n shares of the plans (sorted by name, dealt round-robin),
+                             for a CI matrix; the index across plans is not written (run filmstrip index DIR
+                             once every shard is done)
           --no-wait          exit 2 at once when another run is writing into DIR (default: wait for it)
           -h, --help         show this help
 
@@ -32,8 +35,10 @@ struct RecordCommand: Command {
           stills/NAME.png    the plan's stills
           filmstrip.png      the frames in one strip (up to 32, evenly spaced), labelled with their time
           report.json        dwell, coverage, dominance, timeline and files
+          index-row.json     the plan's row of the index across plans
           index.html         the contact sheet
-        and DIR/index.html across all plans. Every plan is validated before anything is written.
+        and DIR/index.html across all plans (a plan folder whose plan file no longer exists is left
+        out of it, and named). Every plan is validated before anything is written.
         """
     }
 
@@ -52,7 +57,7 @@ struct RecordCommand: Command {
     }
 
     func run() throws(CommandError) -> ExitCode {
-        let plans = try PlanLoader(benches: benches).loadAll(options.plans, terminal: terminal)
+        let plans = options.share(of: try PlanLoader(benches: benches).loadAll(options.plans, terminal: terminal))
         let (font, fontSource) = try FontLoader().load(path: options.font, terminal: terminal)
         let root = options.out ?? PlanLoader.defaultFolder
         let rootFolder = OutputFolder(path: root)
@@ -75,23 +80,25 @@ struct RecordCommand: Command {
         var failed = 0
         var missing: [Unicode.Scalar] = []
         for ((file, plan), linted) in zip(plans, runs) {
-            let recording = PlanRecording(plan: plan, file: file, clock: options.clock(for: plan), font: font, folder: OutputFolder(root: root, name: plan.name))
+            let recording = PlanRecording(
+                plan: plan, file: file, clock: options.clock(for: plan), font: font, folder: OutputFolder(root: root, name: plan.name),
+                planFile: PlanFilePath.relative(file: file, root: root))
             let outcome = try recording.write(linted)
             for scalar in outcome.missing where !missing.contains(scalar) { missing.append(scalar) }
             TerminalTable.lines(run: outcome.run, analysis: outcome.analysis).forEach(terminal.print)
             if !outcome.analysis.passed { failed += 1 }
         }
-        try writeIndex(root: root)
+        if let shard = options.shard {
+            terminal.print("index: not written for shard \(shard); once every shard has run: filmstrip index \(PlanCommandOptions.quoted(root))")
+        } else {
+            try IndexCommand.writeIndex(root: root, benches: benches, terminal: terminal)
+        }
         // Once per run, however many plans and frames needed them.
         if let warning = FontLoader().missingGlyphWarning(missing, font: font, source: fontSource) { terminal.diagnose("warning: \(warning)") }
+        let shard = options.shard.map { " (shard \($0))" } ?? ""
         terminal.print(failed == 0
-            ? "\(plans.count) plan(s) recorded in \(root)/: all passed"
-            : "\(plans.count) plan(s) recorded in \(root)/: \(failed) failed")
+            ? "\(plans.count) plan(s) recorded in \(root)/: all passed\(shard)"
+            : "\(plans.count) plan(s) recorded in \(root)/: \(failed) failed\(shard)")
         return failed == 0 ? .passed : .checkFailed
-    }
-
-    /// Writes `root/index.html` listing every plan folder in `root` that holds a report.
-    private func writeIndex(root: String) throws(CommandError) {
-        try OutputFolder(path: root).write(Data(IndexRows(root: root, benches: benches).page().utf8), to: OutputLayout.contactSheetPath)
     }
 }

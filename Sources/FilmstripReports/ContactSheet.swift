@@ -8,18 +8,23 @@ import FilmstripRaster
 /// full frame. It links only to files named by the report.
 public enum ContactSheet {
     /// The page for `report` (written as `index.html` beside it).
-    public static func html(report: RunReport, run: RecordedRun, analysis: Analysis) -> String {
+    /// - Parameter planFile: the plan file's path as the footer names it (``IndexRowFile/planFile``);
+    ///   nil: `captures/<plan>.json`.
+    public static func html(report: RunReport, run: RecordedRun, analysis: Analysis, planFile: String? = nil) -> String {
         var page = ""
-        write(report: report, run: run, analysis: analysis) { page += $0 }
+        write(report: report, run: run, analysis: analysis, planFile: planFile) { page += $0 }
         return page
     }
 
-    /// Writes the same text as ``html(report:run:analysis:)`` in pieces, one per frame for the
+    /// Writes the same text as ``html(report:run:analysis:planFile:)`` in pieces, one per frame for the
     /// parts that grow with the run, so a long run's page never exists whole in memory.
     ///
-    /// - Parameter emit: called with each piece, in order.
+    /// - Parameters:
+    ///   - planFile: the plan file's path as the footer names it (``IndexRowFile/planFile``);
+    ///     nil: `captures/<plan>.json`.
+    ///   - emit: called with each piece, in order.
     /// - Throws: what `emit` throws.
-    public static func write<E: Error>(report: RunReport, run: RecordedRun, analysis: Analysis, to emit: (String) throws(E) -> Void) throws(E) {
+    public static func write<E: Error>(report: RunReport, run: RecordedRun, analysis: Analysis, planFile: String? = nil, to emit: (String) throws(E) -> Void) throws(E) {
         let plan = run.plan
         /// A depiction's colour from the bench's styles, grey for one it does not list.
         func depictionColor(_ id: String) -> String { plan.bench.style(ofDepiction: id)?.color.hexString ?? "#9ca3af" }
@@ -153,7 +158,7 @@ public enum ContactSheet {
             }
             page += "<tr><td>\(Quantity.grouped(entry.tMs))</td><td>\(entry.sequence)</td><td style=\"text-align:left\">\(entry.kind)</td><td style=\"text-align:left\">\(HTML.escape(entry.text))</td></tr>\n"
         }
-        page += "</table>\n<p class=\"facts\">Made by filmstrip from captures/\(HTML.escape(plan.name)).json; report.json holds the same figures.</p>\n</body></html>\n"
+        page += "</table>\n<p class=\"facts\">Made by filmstrip from \(HTML.escape(planFile ?? "captures/\(plan.name).json")); report.json holds the same figures.</p>\n</body></html>\n"
         try emit(page)
     }
 

@@ -19,6 +19,8 @@ public enum OutputLayout {
     public static let reportPath = "report.json"
     /// The contact sheet.
     public static let contactSheetPath = "index.html"
+    /// The plan's row of the index across plans (``IndexRowFile``).
+    public static let indexRowPath = "index-row.json"
     /// The list of files a recording is about to write, one relative path a line; it exists only
     /// while the recording runs, so a recording that was interrupted can be cleaned up after.
     public static let pendingPath = ".filmstrip-writing"

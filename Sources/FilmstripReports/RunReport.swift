@@ -391,12 +391,14 @@ public struct RunReport: Codable, Hashable, Sendable {
         try? JSONDecoder().decode(RunReport.self, from: data)
     }
 
-    /// Every file the report names, relative to its folder (frames, stills, strip, animation, contact sheet, itself).
+    /// Every file the report names, relative to its folder (frames, stills, strip, animation,
+    /// contact sheet, index row, itself).
     public var writtenFiles: [String] {
         var files = frames.compactMap(\.file) + stills.compactMap(\.file)
         if let filmstrip { files.append(filmstrip) }
         if let animation { files.append(animation) }
         files.append(OutputLayout.contactSheetPath)
+        files.append(OutputLayout.indexRowPath)
         files.append(OutputLayout.reportPath)
         return files
     }

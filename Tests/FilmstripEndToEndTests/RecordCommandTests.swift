@@ -122,7 +122,7 @@ import Testing
 
     @Test func checkPassesOnTheShippedCycle() throws {
         let workspace = try CommandRunner.workspace()
-        let result = try CommandRunner.run(["check", "captures/inbox-cycle.json"], in: workspace)
+        let result = try CommandRunner.run(["check", "captures/inbox-cycle.json", "--allow-unrecorded"], in: workspace)
         #expect(result.status == 0)
         #expect(result.stdout.contains("inbox-cycle · inbox · cycle · virtual clock · window 12,000 ms · 24 frames every 500 ms"))
         #expect(result.stdout.contains("  loading     5,361  44.7%      11    45.8%  ≥ 1 frame, ≤ 50%"))

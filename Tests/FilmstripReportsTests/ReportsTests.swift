@@ -44,7 +44,7 @@ import Testing
         #expect(report.verdict == "failed: failed was never captured.")
         #expect(report.passed == false)
         #expect(report.stills.map(\.file) == ["stills/after.png"])
-        #expect(report.writtenFiles == ["frames/0000.png", "frames/0001.png", "frames/0002.png", "frames/0003.png", "stills/after.png", "filmstrip.png", "animation.png", "index.html", "report.json"])
+        #expect(report.writtenFiles == ["frames/0000.png", "frames/0001.png", "frames/0002.png", "frames/0003.png", "stills/after.png", "filmstrip.png", "animation.png", "index.html", "index-row.json", "report.json"])
     }
 
     @Test func reportJSONHasSortedKeysNoDatesAndRoundTrips() throws {

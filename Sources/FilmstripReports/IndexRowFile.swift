@@ -1,0 +1,87 @@
+import FilmstripCore
+import Foundation
+
+/// One plan's row of the index across plans, written as `index-row.json` beside its
+/// `report.json` (``OutputLayout/indexRowPath``): the few fields the index page shows, so the
+/// index is built from a few hundred bytes per plan instead of decoding every report whole (a
+/// 100,000-frame report is tens of MB).
+///
+/// ```json
+/// { "bench" : "inbox", "frames" : 24, "passed" : true, "plan" : "inbox-cycle",
+///   "planFile" : "captures/inbox-cycle.json", "summary" : "…",
+///   "thumbnails" : [ { "file" : "frames/0000.png", "phase" : "loading" } ], "verdict" : "passed", "windowMs" : 12000 }
+/// ```
+///
+/// Keys are sorted and there are no dates: the same plan gives the same bytes.
+public struct IndexRowFile: Codable, Hashable, Sendable {
+    /// The first frame of one phase: its image, relative to the plan's folder, and the phase's name.
+    public struct Thumbnail: Codable, Hashable, Sendable {
+        /// The frame's PNG relative to the plan's folder, e.g. `frames/0004.png`.
+        public var file: String
+        /// The phase it shows, by name.
+        public var phase: String
+    }
+
+    /// The plan's name, which is also its folder's (``RunReport/plan``).
+    public var plan: String
+    /// The plan file the recording was made from, relative to the folder that holds the output
+    /// root (for the default root `captures`, the working directory: `captures/live/live-announce.json`).
+    /// `record` and `check` report a plan folder whose plan file no longer exists there.
+    public var planFile: String
+    /// The bench's name (``RunReport/bench``).
+    public var bench: String
+    /// The plan's summary (``RunReport/summary``).
+    public var summary: String
+    /// Whether every check passed (``RunReport/passed``).
+    public var passed: Bool
+    /// The verdict line (``RunReport/verdict``).
+    public var verdict: String
+    /// How many frames the run recorded, dropped ones included.
+    public var frames: Int
+    /// The recording window's length, ms.
+    public var windowMs: Int
+    /// The first frame of each phase shown, in time order, among frames with a file.
+    public var thumbnails: [Thumbnail]
+
+    /// The row of `report`, recorded from `planFile` (see ``planFile``).
+    public init(report: RunReport, planFile: String) {
+        plan = report.plan
+        self.planFile = planFile
+        bench = report.bench
+        summary = report.summary
+        passed = report.passed
+        verdict = report.verdict
+        frames = report.frames.count
+        windowMs = report.windowMs
+        var seen: Set<String> = []
+        thumbnails = []
+        for frame in report.frames {
+            guard let phase = frame.phase, let file = frame.file, !seen.contains(phase) else { continue }
+            seen.insert(phase)
+            thumbnails.append(Thumbnail(file: file, phase: phase))
+        }
+    }
+
+    /// Pretty-printed JSON with sorted keys and a final newline.
+    public func jsonData() -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        // Encoding plain Codable values cannot fail.
+        var data = (try? encoder.encode(self)) ?? Data()
+        data.append(0x0A)
+        return data
+    }
+
+    /// Reads a row written by ``jsonData()``; nil when the bytes are not one.
+    public static func read(_ data: Data) -> IndexRowFile? {
+        try? JSONDecoder().decode(IndexRowFile.self, from: data)
+    }
+
+    /// The index page's row, with the thumbnails whose files `exists` confirms.
+    /// - Parameter exists: whether a file relative to the plan's folder exists.
+    public func row(exists: (String) -> Bool) -> IndexPage.Row {
+        IndexPage.Row(
+            plan: plan, bench: bench, summary: summary, passed: passed, verdict: verdict, frames: frames, windowMs: windowMs,
+            thumbnails: thumbnails.filter { exists($0.file) }.map { ($0.file, $0.phase) })
+    }
+}
