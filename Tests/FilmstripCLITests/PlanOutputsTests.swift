@@ -45,7 +45,7 @@ import Testing
         let outputs = PlanOutputs(plan: try Self.plan(), root: root, font: try .bundled())
         let recording = try outputs.record()
         #expect(recording.passed)
-        #expect(recording.report.writtenFiles.count == 8)
+        #expect(recording.report.writtenFiles.count == 9)
         #expect(FileManager.default.fileExists(atPath: "\(root)/index.html"))
         #expect(try outputs.compare().matches)
 
@@ -56,7 +56,7 @@ import Testing
         try Data(try PNGCodec.encode(canvas)).write(to: frame)
 
         let comparison = try outputs.compare()
-        #expect(comparison.recorded == .files(8))
+        #expect(comparison.recorded == .files(9))
         #expect(comparison.mismatches.count == 1)
         let mismatch = try #require(comparison.mismatches.first)
         #expect(mismatch.file == "frames/0002.png")

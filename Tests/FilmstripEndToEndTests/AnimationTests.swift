@@ -93,7 +93,7 @@ struct AnimationTests {
 
         let check = try CommandRunner.run(["check", "captures/animated.json"], in: workspace)
         #expect(check.status == 0, "\(check.stdout)")
-        #expect(check.stdout.contains("recorded outputs: 9 files match a fresh render"), "\(check.stdout)")
+        #expect(check.stdout.contains("recorded outputs: 10 files match a fresh render"), "\(check.stdout)")
 
         // Frame 3's delay changed from 500/1000 to 400/1000 (its CRC recomputed): check names frame 3.
         var chunks = try #require(PNGFile.chunks(Array(first)))

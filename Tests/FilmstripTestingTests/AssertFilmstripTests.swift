@@ -10,7 +10,7 @@ import Testing
         let root = try TinyPlan.root()
         let plan = try TinyPlan.plan()
         let first = verifyFilmstrip(plan, outputs: root, record: .missing)
-        #expect(first == "No recording of tiny was found, so it was recorded into \(root.path)/tiny (8 files). Run again to compare with it.")
+        #expect(first == "No recording of tiny was found, so it was recorded into \(root.path)/tiny (9 files). Run again to compare with it.")
         for file in ["frames/0000.png", "frames/0003.png", "filmstrip.png", "report.json", "index.html"] {
             #expect(FileManager.default.fileExists(atPath: "\(root.path)/tiny/\(file)"), "\(file)")
         }
@@ -69,7 +69,7 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: "\(folder)/.failures/frames/0001.difference.png"))
 
         #expect(verifyFilmstrip(plan, outputs: root, record: .all)
-            == "Recorded tiny into \(folder) (8 files) because the record mode is all (record: .all was passed). Turn recording off and run again to compare with it.")
+            == "Recorded tiny into \(folder) (9 files) because the record mode is all (record: .all was passed). Turn recording off and run again to compare with it.")
         #expect(verifyFilmstrip(plan, outputs: root, record: .never) == nil)
         // The comparison that passed removed the artifacts of the one that failed, and their folder.
         #expect(!FileManager.default.fileExists(atPath: "\(folder)/.failures"))
@@ -98,7 +98,7 @@ import Testing
             {"bench": "inbox", "mode": "pinned", "script": [{"reply": "loaded", "latencyMs": 400, "holdMs": 1000}],
              "windowMs": 1000, "frameIntervalMs": 250, "scale": 1, "expect": {"minFrames": {"loaded": 1}}}
             """.utf8).write(to: file)
-        #expect(verifyFilmstrip(planFile: file, benches: [.inbox], record: .missing)?.hasPrefix("No recording of tiny-file was found, so it was recorded into \(root.path)/tiny-file (8 files)") == true)
+        #expect(verifyFilmstrip(planFile: file, benches: [.inbox], record: .missing)?.hasPrefix("No recording of tiny-file was found, so it was recorded into \(root.path)/tiny-file (9 files)") == true)
         #expect(verifyFilmstrip(planFile: file, benches: [.inbox], record: .never) == nil)
         // Bad input names the file and the JSON path.
         try Data(#"{"bench": "inbox", "windowMs": 0, "frameIntervalMs": 1, "script": []}"#.utf8).write(to: file)
