@@ -14,7 +14,7 @@ import Foundation
 struct CheckCommand: Command {
     static let name = "check"
     static let summary = "run capture plans and judge them (the CI gate); writes only failure images"
-    static let usage = "filmstrip check [PLAN…] [--out DIR] [--clock virtual|real] [--font FILE.bdf] [--no-compare]"
+    static let usage = "filmstrip check [PLAN…] [--out DIR] [--clock virtual|real] [--font FILE.bdf] [--theme dark|light] [--no-compare]"
     static let options = PlanCommandOptions.specs + [.flag("--no-compare")]
     static func help(context: CommandContext) -> String {
         """
@@ -22,7 +22,7 @@ struct CheckCommand: Command {
         image that no longer matches, its fresh render and a difference image in DIR/<plan>/.failures/.
 
         USAGE
-          filmstrip check [PLAN…] [--out DIR] [--clock virtual|real] [--font FILE.bdf] [--no-compare]
+          filmstrip check [PLAN…] [--out DIR] [--clock virtual|real] [--font FILE.bdf] [--theme dark|light] [--no-compare]
 
         ARGUMENTS
           PLAN               capture plan files (default: every captures/*.json)
@@ -32,6 +32,8 @@ struct CheckCommand: Command {
           --clock KIND       virtual or real (default: the bench's first clock); on the real clock,
                              recorded outputs of a real-clock recording are compared with tolerance
           --font FILE.bdf    the font the outputs were recorded with (default: the bundled misc-fixed 6x13)
+          --theme NAME       draw fresh images dark or light (default: the theme report.json was
+                             recorded in, else the plan's "theme")
           --no-compare       judge coverage and dominance only; do not compare recorded outputs
           -h, --help         show this help
 
@@ -70,7 +72,11 @@ struct CheckCommand: Command {
         var missing: [Unicode.Scalar] = []
         var freshReports: [String: RunReport] = [:]
         var indexDiffers = false
-        for (file, plan) in plans {
+        for (file, given) in plans {
+            // Fresh images are drawn in --theme, else in the theme the outputs were recorded in.
+            let recordedTheme = OutputFolder(root: root, name: given.name).read(OutputLayout.reportPath).flatMap(RunReport.read)
+                .map { recorded in recorded.theme.flatMap(Theme.init(rawValue:)) ?? .dark }
+            let plan = options.themed(given, recorded: recordedTheme)
             let clock = options.clock(for: plan)
             let (run, lint) = try LintedRun(plan, file: file, clock: clock, terminal: terminal).parts
             let analysis = Analysis(run)

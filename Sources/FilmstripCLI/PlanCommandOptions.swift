@@ -1,9 +1,9 @@
 import FilmstripCore
 
-/// The options `record` and `check` share: the plans, `--out`, `--clock` and `--font`.
+/// The options `record` and `check` share: the plans, `--out`, `--clock`, `--font` and `--theme`.
 struct PlanCommandOptions {
     /// The options both commands take.
-    static let specs: [OptionSpec] = [.value("--out", "DIR"), .value("--clock", "virtual|real"), .value("--font", "FILE.bdf")]
+    static let specs: [OptionSpec] = [.value("--out", "DIR"), .value("--clock", "virtual|real"), .value("--font", "FILE.bdf"), .value("--theme", "dark|light")]
 
     /// Plan files given on the command line; empty means every `captures/*.json`.
     let plans: [String]
@@ -13,6 +13,9 @@ struct PlanCommandOptions {
     let clock: ClockKind?
     /// `--font FILE.bdf`; nil for the bundled font.
     let font: String?
+    /// `--theme dark|light`: overrides every plan's `theme`; nil keeps each plan's (for `check`,
+    /// the theme its outputs were recorded in).
+    let theme: Theme?
 
     /// - Throws: ``CommandError`` (usage) for an empty value or an unknown clock.
     init(_ arguments: ParsedArguments) throws(CommandError) {
@@ -20,6 +23,14 @@ struct PlanCommandOptions {
         out = try arguments.string("--out")
         clock = try arguments.choice("--clock", of: ClockKind.self)
         font = try arguments.string("--font")
+        theme = try arguments.choice("--theme", of: Theme.self)
+    }
+
+    /// `plan` in the theme it is drawn in: `--theme`, else `recorded` (the theme of the outputs
+    /// being checked), else the plan's own.
+    func themed(_ plan: CapturePlan, recorded: Theme? = nil) -> CapturePlan {
+        guard let chosen = theme ?? recorded, chosen != plan.theme else { return plan }
+        return plan.themed(chosen)
     }
 
     /// The clock `plan` runs on: `--clock`, or its bench's default (``BenchDefinition/clocks``).
@@ -33,6 +44,7 @@ struct PlanCommandOptions {
         if let out { words += ["--out", out] }
         if let clock { words += ["--clock", clock.rawValue] }
         if let font { words += ["--font", font] }
+        if let theme { words += ["--theme", theme.rawValue] }
         return words.joined(separator: " ")
     }
 }

@@ -7,14 +7,14 @@ import Foundation
 struct RecordCommand: Command {
     static let name = "record"
     static let summary = "run capture plans and write their frames, stills, strip, report and contact sheet"
-    static let usage = "filmstrip record [PLAN…] [--out DIR] [--clock virtual|real] [--font FILE.bdf] [--no-wait]"
+    static let usage = "filmstrip record [PLAN…] [--out DIR] [--clock virtual|real] [--font FILE.bdf] [--theme dark|light] [--no-wait]"
     static let options = PlanCommandOptions.specs + [.flag("--no-wait")]
     static func help(context: CommandContext) -> String {
         """
         filmstrip record: run capture plans and write their frames, stills, filmstrip, report and contact sheet.
 
         USAGE
-          filmstrip record [PLAN…] [--out DIR] [--clock virtual|real] [--font FILE.bdf] [--no-wait]
+          filmstrip record [PLAN…] [--out DIR] [--clock virtual|real] [--font FILE.bdf] [--theme dark|light] [--no-wait]
 
         ARGUMENTS
           PLAN               capture plan files (default: every captures/*.json)
@@ -24,6 +24,8 @@ struct RecordCommand: Command {
           --clock KIND       virtual (exact and repeatable) or real (runs in real time, measured);
                              default: the bench's first clock (virtual, or real for a bench that needs it)
           --font FILE.bdf    a BDF 2.1 bitmap font (default: the bundled misc-fixed 6x13)
+          --theme NAME       draw frames, stills, strip and contact sheet dark or light (default: each
+                             plan's "theme", dark when it names none); report.json records it
           --no-wait          exit 2 at once when another run is writing into DIR (default: wait for it)
           -h, --help         show this help
 
@@ -52,7 +54,7 @@ struct RecordCommand: Command {
     }
 
     func run() throws(CommandError) -> ExitCode {
-        let plans = try PlanLoader(benches: benches).loadAll(options.plans, terminal: terminal)
+        let plans = try PlanLoader(benches: benches).loadAll(options.plans, terminal: terminal).map { ($0.0, options.themed($0.1)) }
         let (font, fontSource) = try FontLoader().load(path: options.font, terminal: terminal)
         let root = options.out ?? PlanLoader.defaultFolder
         let rootFolder = OutputFolder(path: root)
