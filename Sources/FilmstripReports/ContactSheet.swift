@@ -91,7 +91,7 @@ public enum ContactSheet {
         }
         page += HTMLTable.close
         if !analysis.loaders.isEmpty {
-            let loaderTable = HTMLTable(columns: [.text("panel"), .number("visible"), .text("flashes"), .number("flash limit"), .text("held back"), .number("held-back limit"), .number("blank")])
+            let loaderTable = HTMLTable(columns: [.text("panel"), .number("visible"), .text("flashes"), .number("flash limit"), .text("held back"), .number("held-back limit"), .number("blank time")])
             page += "<h2>Loaders (exact, flash threshold \(Quantity.ms(plan.flashThresholdMs)))</h2>\n"
             page += loaderTable.open(caption: "Each panel's loader: visible time, flashes (visible for less than \(Quantity.ms(plan.flashThresholdMs))) and content held back, beside the plan's limits (expect.maxFlashes, expect.maxHeldBackMs; — where it sets none)")
             for stats in analysis.loaders {

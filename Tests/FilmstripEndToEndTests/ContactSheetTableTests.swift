@@ -62,7 +62,7 @@ import Testing
 
         // The loader table: the plan's limits beside the measured values, "—" where none is set.
         let loaders = try #require(Self.tables(sheet).first { $0.rows.first?.map(\.html).contains("flash limit") == true })
-        #expect(loaders.rows[0].map(\.html) == ["panel", "visible", "flashes", "flash limit", "held back", "held-back limit", "blank"])
+        #expect(loaders.rows[0].map(\.html) == ["panel", "visible", "flashes", "flash limit", "held back", "held-back limit", "blank time"])
         #expect(loaders.rows[0].map(\.numeric) == [false, true, false, true, false, true, true])
         let cells = loaders.rows.dropFirst().map { $0.map(\.html) }
         #expect(cells == [
