@@ -41,16 +41,21 @@ public enum Theme: String, CaseIterable, Hashable, Sendable {
         guard self != .dark else { return canvas }
         var pixels = canvas.pixels
         var known: [Color: Color] = [:]
+        // Neighbouring pixels mostly share a colour: the last one is checked before the table.
+        var last = (drawn: Palette.background, themed: color(for: Palette.background))
         var index = 0
         while index < pixels.count {
             let drawn = Color(red: pixels[index], green: pixels[index + 1], blue: pixels[index + 2], alpha: pixels[index + 3])
             let themed: Color
-            if let found = known[drawn] {
+            if drawn == last.drawn {
+                themed = last.themed
+            } else if let found = known[drawn] {
                 themed = found
             } else {
                 themed = color(for: drawn)
                 known[drawn] = themed
             }
+            last = (drawn, themed)
             pixels[index] = themed.red
             pixels[index + 1] = themed.green
             pixels[index + 2] = themed.blue
