@@ -18,7 +18,7 @@ import Foundation
 struct CheckCommand: Command {
     static let name = "check"
     static let summary = "run capture plans and judge them (the CI gate); writes only failure images"
-    static let usage = "filmstrip check [PLAN…] [--out DIR] [--clock virtual|real] [--font FILE.bdf] [--no-compare] [--allow-unrecorded] [--shard i/n] [--junit FILE] [--json] [--no-wait]"
+    static let usage = "filmstrip check [PLAN…] [--out DIR] [--clock virtual|real] [--font FILE.bdf] [--theme dark|light] [--no-compare] [--allow-unrecorded] [--shard i/n] [--junit FILE] [--json] [--no-wait]"
     static let options = PlanCommandOptions.specs + [.flag("--no-compare"), .flag("--allow-unrecorded"), .value("--junit", "FILE"), .flag("--json"), .flag("--no-wait")]
     static func help(context: CommandContext) -> String {
         """
@@ -37,6 +37,8 @@ struct CheckCommand: Command {
           --clock KIND       virtual or real (default: the bench's first clock); on the real clock,
                              recorded outputs of a real-clock recording are compared with tolerance
           --font FILE.bdf    the font the outputs were recorded with (default: the bundled misc-fixed 6x13)
+          --theme NAME       draw fresh images dark or light (default: the theme report.json was
+                             recorded in, else the plan's "theme")
           --no-compare       judge coverage and dominance only; do not compare recorded outputs
           --allow-unrecorded pass a plan with no recorded outputs (default: it fails, exit 1)
           --shard i/n        check the i-th of n shares of the plans (sorted by name, dealt round-robin),
@@ -113,7 +115,11 @@ struct CheckCommand: Command {
         var results = CheckResults(shard: options.shard?.description)
         var missing: [Unicode.Scalar] = []
         var freshRows: [String: IndexRowFile] = [:]
-        for (file, plan) in plans {
+        for (file, given) in plans {
+            // Fresh images are drawn in --theme, else in the theme the outputs were recorded in.
+            let recordedTheme = OutputFolder(root: root, name: given.name).read(OutputLayout.reportPath).flatMap(RunReport.read)
+                .map { recorded in recorded.theme.flatMap(Theme.init(rawValue:)) ?? .dark }
+            let plan = options.themed(given, recorded: recordedTheme)
             let clock = options.clock(for: plan)
             let (run, lint) = try LintedRun(plan, file: file, clock: clock, terminal: terminal).parts
             let analysis = Analysis(run)

@@ -54,7 +54,11 @@ final class OutputComparison: ImageSink {
         self.recordedFileDigests = recordedFileDigests
         var sources: [String: OutputMismatch.Source] = [OutputLayout.filmstripPath: .strip]
         for frame in run?.frames ?? [] { sources[OutputLayout.framePath(frame.index)] = .frame(index: frame.index, tMs: frame.tMs) }
-        for still in run?.stills ?? [] { sources[OutputLayout.stillPath(still.name)] = .still(name: still.name, tMs: still.frame.tMs) }
+        for still in run?.stills ?? [] {
+            for file in OutputLayout.stillFiles(name: still.name, scales: still.scales, planScale: run?.plan.scale ?? 1) {
+                sources[file.path] = .still(name: still.name, tMs: still.frame.tMs)
+            }
+        }
         self.sources = sources
     }
 

@@ -30,7 +30,8 @@ struct OutputRenderer {
     /// One image the renderer hands to the sink.
     private enum Source {
         case frame(Int)
-        case still(Int)
+        /// A still's image at one of its scales (``OutputLayout/stillFiles(name:scales:planScale:)``).
+        case still(Int, file: Int)
         case strip
     }
 
@@ -64,14 +65,15 @@ struct OutputRenderer {
         // it runs beside the first frames'. The holder gives the canvas up once it is prepared.
         let shown = FilmstripImage.frameIndices(count: frames.count)
         let size = run.logicalFrameSize
-        let strip = Mutex<Canvas?>(FilmstripImage.compose(count: shown.count, frameWidth: size.width, frameHeight: size.height, font: font) { position in
+        let strip = Mutex<Canvas?>(FilmstripImage.compose(count: shown.count, frameWidth: size.width, frameHeight: size.height, font: font, theme: run.plan.theme) { position in
             let frame = frames[shown[position]]
             return (run.render(frame, font: font, scale: 1)?.canvas, "#\(frame.index) · \(Quantity.ms(frame.tMs))", frame.phase.map { run.plan.bench.style(ofPhase: $0).color })
         })
 
         var sources: [Source] = [.strip]
         sources += frames.indices.map(Source.frame)
-        sources += run.stills.indices.map(Source.still)
+        let stillFiles = run.stills.map { OutputLayout.stillFiles(name: $0.name, scales: $0.scales, planScale: scale) }
+        for (index, files) in stillFiles.enumerated() { sources += files.indices.map { Source.still(index, file: $0) } }
         let batchSize = Self.framesPerCore * max(1, ProcessInfo.processInfo.activeProcessorCount)
         // `animation.png` is written while the frames are drawn: each batch's frames are appended
         // in order, and only the last one is kept for the next batch.
@@ -103,12 +105,12 @@ struct OutputRenderer {
                         digest = PixelDigest.sha256(of: rendered.canvas, scale: scale)
                         digests.withLock { $0[frames[index].index] = digest }
                         if animated { drawnFrames.withLock { $0.append((index, rendered.canvas)) } }
-                    case .still(let index):
+                    case .still(let index, let file):
                         let still = run.stills[index]
-                        guard let rendered = run.render(still.frame, font: font, scale: 1) else { return }
+                        guard let rendered = run.render(still, font: font, scale: 1) else { return }
                         note(rendered.missing)
-                        stillPanels.withLock { $0[index] = rendered.panels }
-                        (path, canvas, imageScale) = (OutputLayout.stillPath(still.name), rendered.canvas, scale)
+                        if file == 0 { stillPanels.withLock { $0[index] = rendered.panels } }
+                        (path, canvas, imageScale) = (stillFiles[index][file].path, rendered.canvas, stillFiles[index][file].scale)
                     }
                     let result = sink.prepare(path, canvas, scale: imageScale, pixelsSHA256: digest)
                     prepared.withLock { $0[position] = result }

@@ -1,9 +1,10 @@
 import FilmstripCore
 
-/// The options `record` and `check` share: the plans, `--out`, `--clock`, `--font` and `--shard`.
+/// The options `record` and `check` share: the plans, `--out`, `--clock`, `--font`, `--theme`
+/// and `--shard`.
 struct PlanCommandOptions {
     /// The options both commands take.
-    static let specs: [OptionSpec] = [.value("--out", "DIR"), .value("--clock", "virtual|real"), .value("--font", "FILE.bdf"), .value("--shard", "i/n")]
+    static let specs: [OptionSpec] = [.value("--out", "DIR"), .value("--clock", "virtual|real"), .value("--font", "FILE.bdf"), .value("--theme", "dark|light"), .value("--shard", "i/n")]
 
     /// Plan files given on the command line; empty means every `captures/*.json`.
     let plans: [String]
@@ -13,6 +14,9 @@ struct PlanCommandOptions {
     let clock: ClockKind?
     /// `--font FILE.bdf`; nil for the bundled font.
     let font: String?
+    /// `--theme dark|light`: overrides every plan's `theme`; nil keeps each plan's (for `check`,
+    /// the theme its outputs were recorded in).
+    let theme: Theme?
     /// `--shard i/n`: run only that share of the plans (``Shard``); nil: all of them.
     let shard: Shard?
 
@@ -22,7 +26,15 @@ struct PlanCommandOptions {
         out = try arguments.string("--out")
         clock = try arguments.choice("--clock", of: ClockKind.self)
         font = try arguments.string("--font")
+        theme = try arguments.choice("--theme", of: Theme.self)
         shard = try arguments.string("--shard").map { text throws(CommandError) in try Shard(text, command: arguments.command) }
+    }
+
+    /// `plan` in the theme it is drawn in: `--theme`, else `recorded` (the theme of the outputs
+    /// being checked), else the plan's own.
+    func themed(_ plan: CapturePlan, recorded: Theme? = nil) -> CapturePlan {
+        guard let chosen = theme ?? recorded, chosen != plan.theme else { return plan }
+        return plan.themed(chosen)
     }
 
     /// The clock `plan` runs on: `--clock`, or its bench's default (``BenchDefinition/clocks``).
@@ -35,7 +47,7 @@ struct PlanCommandOptions {
         shard.map { $0.select(plans) { $0.plan.name } } ?? plans
     }
 
-    /// The options as they would be typed again (` --out DIR --clock real --font F.bdf`, with a
+    /// The options as they would be typed again (` --out DIR --clock real --font F.bdf --theme light`, with a
     /// leading space; empty when none was given), for re-record hints. Each value is quoted for
     /// a POSIX shell when it holds anything but letters, digits and `-_./=:,+@%`.
     var repeated: String {
@@ -43,6 +55,7 @@ struct PlanCommandOptions {
         if let out { words += ["--out", Self.quoted(out)] }
         if let clock { words += ["--clock", clock.rawValue] }
         if let font { words += ["--font", Self.quoted(font)] }
+        if let theme { words += ["--theme", theme.rawValue] }
         return words.map { " " + $0 }.joined()
     }
 

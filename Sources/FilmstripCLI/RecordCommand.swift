@@ -7,7 +7,7 @@ import Foundation
 struct RecordCommand: Command {
     static let name = "record"
     static let summary = "run capture plans and write their frames, stills, strip, report and contact sheet"
-    static let usage = "filmstrip record [PLAN…] [--out DIR] [--clock virtual|real] [--font FILE.bdf] [--shard i/n] [--no-wait]"
+    static let usage = "filmstrip record [PLAN…] [--out DIR] [--clock virtual|real] [--font FILE.bdf] [--theme dark|light] [--shard i/n] [--no-wait]"
     static let options = PlanCommandOptions.specs + [.flag("--no-wait")]
     static func help(context: CommandContext) -> String {
         """
@@ -24,6 +24,8 @@ struct RecordCommand: Command {
           --clock KIND       virtual (exact and repeatable) or real (runs in real time, measured);
                              default: the bench's first clock (virtual, or real for a bench that needs it)
           --font FILE.bdf    a BDF 2.1 bitmap font (default: the bundled misc-fixed 6x13)
+          --theme NAME       draw frames, stills, strip and contact sheet dark or light (default: each
+                             plan's "theme", dark when it names none); report.json records it
           --shard i/n        record the i-th of n shares of the plans (sorted by name, dealt round-robin),
                              for a CI matrix; the index across plans is not written (run filmstrip index DIR
                              once every shard is done)
@@ -57,7 +59,7 @@ struct RecordCommand: Command {
     }
 
     func run() throws(CommandError) -> ExitCode {
-        let plans = options.share(of: try PlanLoader(benches: benches).loadAll(options.plans, terminal: terminal))
+        let plans = options.share(of: try PlanLoader(benches: benches).loadAll(options.plans, terminal: terminal)).map { ($0.file, options.themed($0.plan)) }
         let (font, fontSource) = try FontLoader().load(path: options.font, terminal: terminal)
         let root = options.out ?? PlanLoader.defaultFolder
         let rootFolder = OutputFolder(path: root)

@@ -34,7 +34,7 @@ public enum ContactSheet {
             <!doctype html>
             <html lang="en"><head><meta charset="utf-8">
             <title>\(HTML.escape(plan.name)) · filmstrip contact sheet</title>
-            <style>\(HTML.style)</style></head><body>
+            <style>\(HTML.style(plan.theme))</style></head><body>
             <p><a href="\(RelativeLink.to(OutputLayout.contactSheetPath, up: 1))">all plans</a></p>
             <h1>\(HTML.escape(plan.name))</h1>
 
@@ -70,28 +70,45 @@ public enum ContactSheet {
         page += "<p class=\"facts\">depictions: " + depictions.map { "<span class=\"swatch\" style=\"background:\(depictionColor($0))\"></span>\(HTML.escape($0))" }.joined(separator: " &nbsp; ") + "</p>\n"
 
         // Dwell tables.
-        page += "<h2>Dwell per phase</h2>\n<table><tr><th>phase</th><th>dwell</th><th>time share</th><th>frames</th><th>frame share</th><th>expected</th><th>check</th></tr>\n"
+        let phaseTable = HTMLTable(columns: [.text("phase"), .number("dwell"), .number("time share"), .number("frames"), .number("frame share"), .text("expected"), .text("check")])
+        page += "<h2>Dwell per phase</h2>\n" + phaseTable.open(caption: "Each phase's dwell inside the \(Quantity.ms(plan.windowMs)) window, exact from the timeline, with the frames that show it and what the plan expects")
         for (name, dwell) in analysis.phases {
             var expected: [String] = []
             if let minimum = plan.expect.minFrames[name] { expected.append("≥ \(Quantity.frames(minimum))") }
             if let limit = plan.expect.maxSharePercent[name] { expected.append("≤ \(limit)%") }
             let checks = analysis.checks.filter { $0.name.hasSuffix(".\(name)") }
             let status = checks.isEmpty ? "" : checks.allSatisfy(\.passed) ? "✓" : "✗"
-            page += "<tr><td><span class=\"swatch\" style=\"background:\(plan.bench.style(ofPhase: name).color.hexString)\"></span>\(HTML.escape(name))</td><td>\(Quantity.ms(dwell.ms))</td><td>\(Quantity.percent(numerator: dwell.ms, denominator: plan.windowMs))</td><td>\(dwell.frames)</td><td>\(Quantity.percent(numerator: dwell.frames, denominator: analysis.frameCount))</td><td>\(HTML.escape(expected.joined(separator: ", ")))</td><td>\(status)</td></tr>\n"
+            page += phaseTable.row([
+                "<span class=\"swatch\" style=\"background:\(plan.bench.style(ofPhase: name).color.hexString)\"></span>\(HTML.escape(name))",
+                Quantity.ms(dwell.ms), Quantity.percent(numerator: dwell.ms, denominator: plan.windowMs), "\(dwell.frames)",
+                Quantity.percent(numerator: dwell.frames, denominator: analysis.frameCount), HTML.escape(expected.joined(separator: ", ")), status,
+            ])
         }
-        page += "</table>\n<h2>Dwell per panel depiction</h2>\n<table><tr><th>panel</th><th>depiction</th><th>dwell</th><th>time share</th><th>frames</th></tr>\n"
+        let depictionTable = HTMLTable(columns: [.text("panel"), .text("depiction"), .number("dwell"), .number("time share"), .number("frames")])
+        page += HTMLTable.close + "<h2>Dwell per panel depiction</h2>\n" + depictionTable.open(caption: "What each panel showed, and for how long inside the window, exact from the timeline")
         for (panel, depictions) in analysis.panels {
             for (depiction, dwell) in depictions {
-                page += "<tr><td>\(HTML.escape(panel))</td><td style=\"text-align:left\"><span class=\"swatch\" style=\"background:\(depictionColor(depiction))\"></span>\(HTML.escape(depiction))</td><td>\(Quantity.ms(dwell.ms))</td><td>\(Quantity.percent(numerator: dwell.ms, denominator: plan.windowMs))</td><td>\(dwell.frames)</td></tr>\n"
+                page += depictionTable.row([
+                    HTML.escape(panel), "<span class=\"swatch\" style=\"background:\(depictionColor(depiction))\"></span>\(HTML.escape(depiction))",
+                    Quantity.ms(dwell.ms), Quantity.percent(numerator: dwell.ms, denominator: plan.windowMs), "\(dwell.frames)",
+                ])
             }
         }
-        page += "</table>\n"
+        page += HTMLTable.close
         if !analysis.loaders.isEmpty {
-            page += "<h2>Loaders (exact, flash threshold \(Quantity.ms(plan.flashThresholdMs)))</h2>\n<table><tr><th>panel</th><th>visible</th><th>flashes</th><th>held back</th><th>blank</th></tr>\n"
+            let loaderTable = HTMLTable(columns: [.text("panel"), .number("visible"), .text("flashes"), .number("flash limit"), .text("held back"), .number("held-back limit"), .number("blank time")])
+            page += "<h2>Loaders (exact, flash threshold \(Quantity.ms(plan.flashThresholdMs)))</h2>\n"
+            page += loaderTable.open(caption: "Each panel's loader: visible time, flashes (visible for less than \(Quantity.ms(plan.flashThresholdMs))) and content held back, beside the plan's limits (expect.maxFlashes, expect.maxHeldBackMs; — where it sets none)")
             for stats in analysis.loaders {
-                page += "<tr><td>\(HTML.escape(stats.panel))</td><td>\(Quantity.ms(stats.visibleMs))</td><td>\(HTML.escape(stats.flashSummary))</td><td>\(HTML.escape(String(stats.heldBackSummary.dropFirst("held back ".count))))</td><td>\(Quantity.ms(stats.blankMs))</td></tr>\n"
+                page += loaderTable.row([
+                    HTML.escape(stats.panel), Quantity.ms(stats.visibleMs), HTML.escape(stats.flashSummary),
+                    plan.expect.maxFlashes[stats.panel].map { "≤ \($0)" } ?? "—",
+                    HTML.escape(String(stats.heldBackSummary.dropFirst("held back ".count))),
+                    plan.expect.maxHeldBackMs[stats.panel].map { "≤ " + Quantity.ms($0) } ?? "—",
+                    Quantity.ms(stats.blankMs),
+                ])
             }
-            page += "</table>\n"
+            page += HTMLTable.close
             let without = plan.panels.filter { panel in !analysis.loaders.contains { $0.panel == panel } }
             if !without.isEmpty {
                 page += "<p class=\"facts\">\(HTML.escape(Quantity.list(without))) never showed a spinner or a blank in the window (skeleton rows are not counted as a loader).</p>\n"
@@ -102,22 +119,27 @@ public enum ContactSheet {
             page += "<h2>State graph: observed transitions</h2>\n" + StateGraph.svg(transitions: analysis.transitions, phaseOrder: run.phaseNames, phaseColor: { plan.bench.style(ofPhase: $0).color.hexString }) + "\n"
         }
         if !report.violations.isEmpty {
-            page += "<h2>Rules broken</h2>\n<table><tr><th>panel</th><th>rule</th><th>from</th><th>to</th><th>frames</th></tr>\n"
+            let rulesTable = HTMLTable(columns: [.text("panel"), .text("rule"), .number("from"), .number("to"), .text("frames")])
+            page += "<h2>Rules broken</h2>\n" + rulesTable.open(caption: "Every stretch of the window during which a panel broke one of the bench's rules, with the frames that show it")
             for violation in report.violations {
                 let frames = violation.frames.isEmpty ? "between frames" : violation.frames.map { "<a href=\"#frame-\($0)\">#\($0)</a>" }.joined(separator: " ")
-                page += "<tr><td>\(HTML.escape(violation.panel))</td><td style=\"text-align:left\" title=\"\(HTML.escape(violation.sentence))\">\(HTML.escape(violation.rule))<br><span class=\"facts\">\(HTML.escape(violation.sentence))</span></td><td>\(Quantity.ms(violation.startMs))</td><td>\(Quantity.ms(violation.endMs))</td><td style=\"text-align:left\">\(frames)</td></tr>\n"
+                page += rulesTable.row(
+                    [HTML.escape(violation.panel), "\(HTML.escape(violation.rule))<br><span class=\"facts\">\(HTML.escape(violation.sentence))</span>",
+                     Quantity.ms(violation.startMs), Quantity.ms(violation.endMs), frames],
+                    attributes: [1: "title=\"\(HTML.escape(violation.sentence))\""])
             }
-            page += "</table>\n"
+            page += HTMLTable.close
         }
         if !report.counters.isEmpty {
             page += "<p class=\"facts\">" + report.counters.sorted { $0.key < $1.key }.map { "\(HTML.escape($0.key)): \($0.value)" }.joined(separator: " · ") + "</p>\n"
         }
         if let loads = report.loads, !loads.isEmpty {
-            page += "<h2>Loads</h2>\n<table><tr><th>request</th><th>started</th><th>first byte after</th><th>last byte after</th></tr>\n"
+            let loadsTable = HTMLTable(columns: [.text("request"), .number("started"), .number("first byte after"), .number("last byte after")])
+            page += "<h2>Loads</h2>\n" + loadsTable.open(caption: "Each request the bench timed: when it started, and how long after that its first and last bytes arrived")
             for load in loads {
-                page += "<tr><td style=\"text-align:left\">\(HTML.escape(load.label))</td><td>\(Quantity.ms(load.startMs))</td><td>\(load.toFirstByteMs.map(Quantity.ms) ?? "—")</td><td>\(Quantity.ms(load.toLastByteMs))</td></tr>\n"
+                page += loadsTable.row([HTML.escape(load.label), Quantity.ms(load.startMs), load.toFirstByteMs.map(Quantity.ms) ?? "—", Quantity.ms(load.toLastByteMs)])
             }
-            page += "</table>\n"
+            page += HTMLTable.close
         }
 
         if let filmstrip = report.filmstrip {
@@ -150,15 +172,16 @@ public enum ContactSheet {
                 panels: frame.panels.map(Self.panelLine), anchor: "frame-\(frame.index)",
                 marks: broken.map { "✗ \($0.panel) breaks \($0.rule)" }))
         }
-        page = "</div>\n<h2>Timeline events</h2>\n<table class=\"events\"><tr><th>ms</th><th>#</th><th>kind</th><th>what</th></tr>\n"
+        let eventsTable = HTMLTable(columns: [.number("ms"), .number("#"), .text("kind"), .text("what")])
+        page = "</div>\n<h2>Timeline events</h2>\n" + eventsTable.open(caption: "Every event and phase change the bench logged, at its exact time (ms since the start of the run), in log order", classes: "events")
         for entry in report.timeline {
             if page.utf8.count >= 65_536 {
                 try emit(page)
                 page = ""
             }
-            page += "<tr><td>\(Quantity.grouped(entry.tMs))</td><td>\(entry.sequence)</td><td style=\"text-align:left\">\(entry.kind)</td><td style=\"text-align:left\">\(HTML.escape(entry.text))</td></tr>\n"
+            page += eventsTable.row([Quantity.grouped(entry.tMs), "\(entry.sequence)", "\(entry.kind)", HTML.escape(entry.text)])
         }
-        page += "</table>\n<p class=\"facts\">Made by filmstrip from \(HTML.escape(planFile ?? "captures/\(plan.name).json")); report.json holds the same figures.</p>\n</body></html>\n"
+        page += HTMLTable.close + "<p class=\"facts\">Made by filmstrip from \(HTML.escape(planFile ?? "captures/\(plan.name).json")); report.json holds the same figures.</p>\n</body></html>\n"
         try emit(page)
     }
 

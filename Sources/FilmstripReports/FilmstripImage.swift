@@ -33,15 +33,16 @@ public enum FilmstripImage {
     /// Composes the strip from 1× frame canvases (all the same size) and their labels
     /// (`"#3 · 1,500 ms"`) and swatch colours (the phase's ``PhaseStyle/color``; nil when dropped).
     /// - Returns: an RGBA8 canvas; 1×1 transparent when `frames` is empty.
-    public static func compose(frames: [(canvas: Canvas?, label: String, swatch: Color?)], frameWidth: Int, frameHeight: Int, font: BitmapFont) -> Canvas {
-        compose(count: frames.count, frameWidth: frameWidth, frameHeight: frameHeight, font: font) { frames[$0] }
+    public static func compose(frames: [(canvas: Canvas?, label: String, swatch: Color?)], frameWidth: Int, frameHeight: Int, font: BitmapFont, theme: Theme = .dark) -> Canvas {
+        compose(count: frames.count, frameWidth: frameWidth, frameHeight: frameHeight, font: font, theme: theme) { frames[$0] }
     }
 
     /// Composes the strip of `count` cells, asking `cell` for each one (position 0 ..< `count`)
-    /// just before drawing it, so only one frame canvas is held at a time.
+    /// just before drawing it, so only one frame canvas is held at a time. The film, holes and
+    /// labels are in `theme`'s colours (the frames come already drawn in it).
     /// - Returns: an RGBA8 canvas; 1×1 transparent when `count` is 0.
     public static func compose(
-        count: Int, frameWidth: Int, frameHeight: Int, font: BitmapFont,
+        count: Int, frameWidth: Int, frameHeight: Int, font: BitmapFont, theme: Theme = .dark,
         cell: (Int) -> (canvas: Canvas?, label: String, swatch: Color?)
     ) -> Canvas {
         guard count > 0 else { return Canvas(width: 1, height: 1) }
@@ -49,15 +50,15 @@ public enum FilmstripImage {
         let rows = (count + columns - 1) / columns
         let cellWidth = frameWidth + gap
         let rowHeight = holeBand + frameHeight + labelHeight + holeBand
-        let film = Color(hex: 0x050507)
+        let film = theme.film
         var strip = Canvas(width: gap + columns * cellWidth, height: rows * rowHeight + (rows - 1) * gap, background: film)
         for row in 0..<rows {
             let top = row * (rowHeight + gap)
             // Sprocket holes along the top and bottom bands of this row of film.
             var x = 6
             while x + 8 < strip.width {
-                strip.fill(Rect(x: x, y: top + 3, width: 8, height: 4), with: Color(hex: 0x2A2D35))
-                strip.fill(Rect(x: x, y: top + rowHeight - 7, width: 8, height: 4), with: Color(hex: 0x2A2D35))
+                strip.fill(Rect(x: x, y: top + 3, width: 8, height: 4), with: theme.sprocketHole)
+                strip.fill(Rect(x: x, y: top + rowHeight - 7, width: 8, height: 4), with: theme.sprocketHole)
                 x += 16
             }
         }
@@ -68,12 +69,12 @@ public enum FilmstripImage {
             if let canvas = frame.canvas {
                 strip.draw(canvas, at: Point(x: left, y: top))
             } else {
-                strip.stroke(Rect(x: left, y: top, width: frameWidth, height: frameHeight), with: Palette.dimText)
-                strip.drawText("dropped", at: Point(x: left + 8, y: top + 20), font: font, color: Palette.dimText)
+                strip.stroke(Rect(x: left, y: top, width: frameWidth, height: frameHeight), with: theme.color(for: Palette.dimText))
+                strip.drawText("dropped", at: Point(x: left + 8, y: top + 20), font: font, color: theme.color(for: Palette.dimText))
             }
-            let swatch = frame.swatch ?? Palette.dimText
+            let swatch = theme.color(for: frame.swatch ?? Palette.dimText)
             strip.fill(Rect(x: left, y: top + frameHeight + 4, width: 8, height: 8), with: swatch)
-            strip.drawText(frame.label, at: Point(x: left + 12, y: top + frameHeight + 13), font: font, color: Palette.text)
+            strip.drawText(frame.label, at: Point(x: left + 12, y: top + frameHeight + 13), font: font, color: theme.color(for: Palette.text))
         }
         return strip
     }

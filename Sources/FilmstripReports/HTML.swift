@@ -1,3 +1,5 @@
+import FilmstripCore
+
 /// HTML text escaping for the generated pages.
 enum HTML {
     /// `text` with `&`, `<`, `>`, `"` and `'` escaped, safe in element content and quoted attributes.
@@ -25,6 +27,12 @@ enum HTML {
         return "\(thousandths / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
     }
 
+    /// The style sheet of a page drawn in `theme`: ``style`` for dark, with ``lightStyle`` after
+    /// it for light.
+    static func style(_ theme: Theme) -> String {
+        theme == .dark ? style : style + lightStyle
+    }
+
     /// The shared style sheet of the contact sheet and the index page.
     static let style = """
         body{font:14px/1.45 -apple-system,system-ui,'DejaVu Sans',sans-serif;margin:24px;background:#0f1115;color:#e6e8ee}
@@ -32,8 +40,9 @@ enum HTML {
         .facts{color:#8a90a0;margin:0 0 12px}.verdict{padding:10px 14px;border-radius:6px;margin:12px 0;font-weight:600}
         .pass{background:#12352a;border:1px solid #3ddc97}.fail{background:#3a1518;border:1px solid #f0555a}
         .verdict ul{margin:6px 0 0;font-weight:400}.lint{background:#3a2f12;border:1px solid #f5b841;padding:8px 14px;border-radius:6px}
-        table{border-collapse:collapse}td,th{padding:3px 10px;border-bottom:1px solid #2a2e38;text-align:right}
-        td:first-child,th:first-child{text-align:left}th{color:#8a90a0;font-weight:500}
+        table{border-collapse:collapse}td,th{padding:3px 10px;border-bottom:1px solid #2a2e38;text-align:left;vertical-align:top}
+        .n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}th[scope=col]{color:#8a90a0;font-weight:500}th[scope=row]{font-weight:400}
+        caption{caption-side:top;text-align:left;color:#8a90a0;font-size:12px;padding:0 0 4px}
         .swatch{display:inline-block;width:10px;height:10px;border-radius:2px;margin-right:6px;vertical-align:baseline}
         .bar{display:flex;height:22px;border-radius:4px;overflow:hidden;background:#1e2128;margin:4px 0}
         .bar div{height:100%;min-width:0}.barlabel{color:#8a90a0;font-size:12px;margin-top:10px}
@@ -43,6 +52,6 @@ enum HTML {
         .frame img{width:100%;display:block}.frame figcaption{font-size:12px;margin-top:4px}
         .frame .dep{color:#8a90a0}.frame .broken{color:#ff6b6b;font-weight:600}.graph{background:#14161b;border-radius:6px}.dropped{border-style:dashed;color:#8a90a0}
         .strip{max-width:100%}.events td{font-family:monospace;font-size:12px}
-        .plans td{vertical-align:middle}.plans td.n{white-space:nowrap}.thumbs{display:flex;gap:6px}.thumbs img{width:150px;display:block;border:2px solid;border-radius:4px}.thumbs figure{margin:0}.thumbs figcaption{font-size:11px;color:#8a90a0}
+        .plans td,.plans th{vertical-align:middle}.thumbs{display:flex;gap:6px}.thumbs img{width:150px;display:block;border:2px solid;border-radius:4px}.thumbs figure{margin:0}.thumbs figcaption{font-size:11px;color:#8a90a0}
         """
 }

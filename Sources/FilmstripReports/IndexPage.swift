@@ -47,26 +47,29 @@ public enum IndexPage {
         var page = """
             <!doctype html>
             <html lang="en"><head><meta charset="utf-8"><title>filmstrip · all plans</title>
-            <style>\(HTML.style)</style></head><body>
+            <style>\(HTML.style(.dark))</style></head><body>
             <h1>filmstrip · all plans</h1>
             <div class="verdict \(failed == 0 ? "pass" : "fail")">\(sorted.count) plans · \(failed == 0 ? "all passed" : "\(failed) failed")</div>
-            <table class="plans"><tr><th>plan</th><th>verdict</th><th>frames</th><th>window</th><th>one frame per phase</th></tr>
 
             """
+        let table = HTMLTable(columns: [.text("plan"), .text("verdict"), .number("frames"), .number("window"), .text("one frame per phase")])
+        page += table.open(caption: "Every plan recorded in this folder: its verdict, frame count, window, and the first frame of each phase it showed", classes: "plans")
         for row in sorted {
             // A plan's name may hold anything a file name can ('#', '%', '?', "javascript:"):
             // every link is a './' path with each segment percent-encoded.
             let name = HTML.escape(row.plan)
-            page += "<tr><td><a href=\"\(RelativeLink.to(row.plan + "/index.html"))\">\(name)</a><br><span class=\"facts\">\(HTML.escape(row.summary))</span><br><a href=\"\(RelativeLink.to(row.plan + "/report.json"))\">report.json</a></td>"
-            page += "<td style=\"text-align:left\">\(row.passed ? "✓ passed" : "✗ " + HTML.escape(row.verdict))</td><td class=\"n\">\(row.frames)</td><td class=\"n\">\(Quantity.ms(row.windowMs))</td><td><div class=\"thumbs\">"
+            var thumbnails = "<div class=\"thumbs\">"
             for thumbnail in row.thumbnails {
                 let color = phaseColor(row.bench, thumbnail.phase).hexString
                 let link = RelativeLink.to(row.plan + "/" + thumbnail.file)
-                page += "<figure><a href=\"\(link)\"><img src=\"\(link)\" style=\"border-color:\(color)\" alt=\"\(HTML.escape(thumbnail.phase))\"></a><figcaption>\(HTML.escape(thumbnail.phase))</figcaption></figure>"
+                thumbnails += "<figure><a href=\"\(link)\"><img src=\"\(link)\" style=\"border-color:\(color)\" alt=\"\(HTML.escape(thumbnail.phase))\"></a><figcaption>\(HTML.escape(thumbnail.phase))</figcaption></figure>"
             }
-            page += "</div></td></tr>\n"
+            page += table.row([
+                "<a href=\"\(RelativeLink.to(row.plan + "/index.html"))\">\(name)</a><br><span class=\"facts\">\(HTML.escape(row.summary))</span><br><a href=\"\(RelativeLink.to(row.plan + "/report.json"))\">report.json</a>",
+                row.passed ? "✓ passed" : "✗ " + HTML.escape(row.verdict), "\(row.frames)", Quantity.ms(row.windowMs), thumbnails + "</div>",
+            ])
         }
-        page += "</table>\n</body></html>\n"
+        page += HTMLTable.close + "</body></html>\n"
         return page
     }
 }

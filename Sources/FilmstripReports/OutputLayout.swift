@@ -10,6 +10,15 @@ public enum OutputLayout {
     /// `stills/<name>.png`.
     public static func stillPath(_ name: String) -> String { "stills/\(name).png" }
 
+    /// A still's image files with the scale each is written at: `stills/<name>.png` at
+    /// `planScale` without `scales`; otherwise one per scale, in order, `stills/<name>.png` for 1
+    /// and `stills/<name>@<n>x.png` for n, the names documentation sites use for high-density
+    /// images (``FilmstripCore/CapturePlan/Still/scales``).
+    public static func stillFiles(name: String, scales: [Int]?, planScale: Int) -> [(path: String, scale: Int)] {
+        guard let scales else { return [(stillPath(name), planScale)] }
+        return scales.map { ($0 == 1 ? stillPath(name) : "stills/\(name)@\($0)x.png", $0) }
+    }
+
     /// The strip of all frames.
     public static let filmstripPath = "filmstrip.png"
     /// The animated filmstrip: an APNG of every drawn frame at the plan's scale, each shown for

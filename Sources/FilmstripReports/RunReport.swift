@@ -62,8 +62,12 @@ public struct RunReport: Codable, Hashable, Sendable {
         /// The phase's payload in words; nil when none.
         public var phaseDetail: String?
         /// The PNG, relative to the report (`stills/<name>.png`); nil when no images were written or
-        /// the frame was dropped.
+        /// the frame was dropped. With `scales`, the first scale's file.
         public var file: String?
+        /// Every PNG of a still the plan gives `scales` (`stills/<name>.png` at 1×,
+        /// `stills/<name>@2x.png`, …), in the plan's order; absent without `scales`, when no images
+        /// were written or the frame was dropped.
+        public var files: [String]?
         /// Each panel's depiction, in the plan's panel order, with the text runs and semantic elements
         /// it drew.
         public var panels: [Panel]
@@ -208,6 +212,9 @@ public struct RunReport: Codable, Hashable, Sendable {
     public var frameIntervalMs: Int
     /// The integer factor the 1× frames were scaled by (nearest neighbour) when written.
     public var scale: Int
+    /// The theme the images were drawn in (``Theme``) when it is not `dark`; absent for dark.
+    /// `check` draws its fresh images in this theme unless `--theme` names one.
+    public var theme: String?
     /// Every frame of the window, in time order, dropped ones included.
     public var frames: [Frame]
     /// How many frames the real clock could not take on time (0 on the virtual clock).
@@ -279,6 +286,7 @@ public struct RunReport: Codable, Hashable, Sendable {
         windowMs = plan.windowMs
         frameIntervalMs = plan.frameIntervalMs
         scale = plan.scale
+        theme = plan.theme == .dark ? nil : plan.theme.rawValue
         frames = run.frames.enumerated().map { position, frame in
             let drawn = frameElements[position]
             return Frame(
@@ -297,9 +305,11 @@ public struct RunReport: Codable, Hashable, Sendable {
             let panels = drawn.isEmpty
                 ? still.frame.panels.map { Panel(panel: $0.panel, depiction: $0.depiction.id, texts: nil, elements: nil) }
                 : drawn.map { Panel(panel: $0.panel, depiction: $0.depiction.id, texts: $0.texts.map(\.text), elements: $0.elements.map(\.description)) }
+            let written = withFiles && !still.frame.dropped
+            let files = OutputLayout.stillFiles(name: still.name, scales: still.scales, planScale: plan.scale).map(\.path)
             return Still(
                 name: still.name, tMs: still.frame.tMs, phase: still.frame.phase, phaseDetail: still.frame.phaseDetail,
-                file: withFiles && !still.frame.dropped ? OutputLayout.stillPath(still.name) : nil, panels: panels)
+                file: written ? files[0] : nil, files: written && still.scales != nil ? files : nil, panels: panels)
         }
         dwell = Dictionary(uniqueKeysWithValues: analysis.phases.map { ($0.name, dwellEntry($0.dwell)) })
         panels = Dictionary(uniqueKeysWithValues: analysis.panels.map { panel in
@@ -394,7 +404,7 @@ public struct RunReport: Codable, Hashable, Sendable {
     /// Every file the report names, relative to its folder (frames, stills, strip, animation,
     /// contact sheet, index row, itself).
     public var writtenFiles: [String] {
-        var files = frames.compactMap(\.file) + stills.compactMap(\.file)
+        var files = frames.compactMap(\.file) + stills.flatMap { $0.files ?? ($0.file.map { [$0] } ?? []) }
         if let filmstrip { files.append(filmstrip) }
         if let animation { files.append(animation) }
         files.append(OutputLayout.contactSheetPath)

@@ -108,7 +108,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (#"{"bench":"inbox","windwMs":1000,"frameIntervalMs":250,"script":[{"reply":"empty","latencyMs":1}]}"#, "$.windwMs", "unknown key 'windwMs'; expected one of: bench, summary, panels, mode, slowMotion, windowStartMs, windowMs, frameIntervalMs, frameCount, scale, stills, expect, flashThresholdMs, extendToSettle, script"),
+        (#"{"bench":"inbox","windwMs":1000,"frameIntervalMs":250,"script":[{"reply":"empty","latencyMs":1}]}"#, "$.windwMs", "unknown key 'windwMs'; expected one of: bench, summary, panels, mode, slowMotion, windowStartMs, windowMs, frameIntervalMs, frameCount, scale, stills, expect, flashThresholdMs, extendToSettle, theme, script"),
         (#"{"bench":"inbox","windowMs":1000,"frameIntervalMs":250,"script":[{"reply":"empty","latencyMs":-5}]}"#, "$.script[0].latencyMs", "expected an integer from 0 to 3600000 ms, found -5"),
         (#"{"bench":"inbox","windowMs":0,"frameIntervalMs":250,"script":[{"reply":"empty","latencyMs":1}]}"#, "$.windowMs", "expected an integer from 1 to 3600000 ms, found 0"),
         (#"{"bench":"inbox","windowMs":"12s","frameIntervalMs":250,"script":[{"reply":"empty","latencyMs":1}]}"#, "$.windowMs", "expected an integer from 1 to 3600000 ms, found string"),
@@ -130,7 +130,7 @@ import Testing
         (#"{"bench":"orders","windowMs":1000,"frameIntervalMs":250,"script":[{"atMs":0,"event":"reopen","query":"x"}]}"#, "$.script[0].query", "the reopen event takes no 'query'"),
         (#"{"bench":"orders","windowMs":1000,"frameIntervalMs":250,"script":[{"atMs":0,"event":"serverAnswers","answer":"error","status":700}]}"#, "$.script[0].status", "expected an integer from 100 to 599, found 700"),
         (#"{"bench":"orders","windowMs":1000,"frameIntervalMs":250,"settings":{"retryLimit":0},"script":[{"atMs":0,"event":"reopen"}]}"#, "$.settings.retryLimit", "expected an integer from 1 to 100, found 0"),
-        (#"{"bench":"inbox","windowMs":1000,"frameIntervalMs":250,"settings":{},"script":[{"reply":"empty","latencyMs":1}]}"#, "$.settings", "the inbox bench has no 'settings' member (the orders bench has); expected one of: bench, summary, panels, mode, slowMotion, windowStartMs, windowMs, frameIntervalMs, frameCount, scale, stills, expect, flashThresholdMs, extendToSettle, script"),
+        (#"{"bench":"inbox","windowMs":1000,"frameIntervalMs":250,"settings":{},"script":[{"reply":"empty","latencyMs":1}]}"#, "$.settings", "the inbox bench has no 'settings' member (the orders bench has); expected one of: bench, summary, panels, mode, slowMotion, windowStartMs, windowMs, frameIntervalMs, frameCount, scale, stills, expect, flashThresholdMs, extendToSettle, theme, script"),
         (#"{"bench":"inbox","windowMs":1000,"frameIntervalMs":250,"script":[{"trigger":"refresh","reply":"empty","latencyMs":1}]}"#, "$.script[0].trigger", #"expected one of "open" for the inbox bench, found "refresh""#),
         (#"{"bench":"scenes","mode":"pinned","windowMs":1000,"frameIntervalMs":250,"script":[{"reply":"loaded","latencyMs":1},{"trigger":"retry","reply":"loaded","latencyMs":1}]}"#, "$.script[1].trigger", "a retry follows a failure: expected the beat before to reply failed, found a loaded reply"),
         (#"{"bench":"scenes","mode":"pinned","windowMs":1000,"frameIntervalMs":250,"script":[{"trigger":"refresh","reply":"loaded","latencyMs":1}]}"#, "$.script[0].trigger", "a refresh needs content on screen: expected the beat before to reply loaded, found no beat before"),

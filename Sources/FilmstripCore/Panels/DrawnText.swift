@@ -9,12 +9,18 @@ public struct DrawnText: Hashable, Sendable, CustomStringConvertible {
     public var origin: Point
     /// The colour the glyphs were painted in.
     public var color: Color
+    /// The colour the text was drawn on: the most common colour of the line box (pen start to
+    /// advance, ascent above the baseline to descent below) just before the glyphs were painted;
+    /// nil when not known. Contrast checks read it (``FilmstripRaster/Color/contrastRatio(with:)``).
+    public var background: Color?
 
-    /// A record of `text` drawn with its pen at `origin` (baseline, panel pixels at 1×) in `color`.
-    public init(text: String, origin: Point, color: Color) {
+    /// A record of `text` drawn with its pen at `origin` (baseline, panel pixels at 1×) in `color`
+    /// on `background` (nil: not known).
+    public init(text: String, origin: Point, color: Color, background: Color? = nil) {
         self.text = text
         self.origin = origin
         self.color = color
+        self.background = background
     }
 
     /// The text as drawn.

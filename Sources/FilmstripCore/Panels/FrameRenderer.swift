@@ -7,6 +7,8 @@ struct FrameRenderer<Phase>: Sendable {
     let panels: [any Panel<Phase>]
     let phaseName: @Sendable (Phase) -> String
     let phaseColor: @Sendable (Phase) -> Color
+    /// The colours the frame is drawn in (panels paint the dark ``Palette``; the theme recolours it).
+    var theme: Theme = .dark
 
     /// Logical (1×) frame geometry.
     static var margin: Int { 8 }
@@ -35,6 +37,9 @@ struct FrameRenderer<Phase>: Sendable {
         var title = planName
         let room = labelX - 12 - 2 * Self.margin
         while font.width(of: title) > room, title.count > 1 { title = String(title.dropLast(2)) + "…" }
+        var chrome: [DrawnText] = []
+        chrome.append(DrawnText(text: title, origin: Point(x: Self.margin, y: baseline), color: Palette.dimText, background: Palette.header))
+        chrome.append(DrawnText(text: label, origin: Point(x: labelX, y: baseline), color: Palette.text, background: Palette.header))
         note(canvas.drawText(title, at: Point(x: Self.margin, y: baseline), font: font, color: Palette.dimText))
         note(canvas.drawText(label, at: Point(x: labelX, y: baseline), font: font, color: Palette.text))
         canvas.fill(Rect(x: labelX - 12, y: 4, width: 8, height: 8), with: phaseColor(phase))
@@ -44,6 +49,7 @@ struct FrameRenderer<Phase>: Sendable {
             var painter = PanelPainter(width: PanelLayout.width, height: PanelLayout.height, font: font, background: Palette.panel)
             painter.canvas.stroke(painter.canvas.bounds, with: panel.tint)
             painter.canvas.fill(Rect(x: 0, y: 0, width: PanelLayout.width, height: PanelLayout.titleHeight), with: panel.tint)
+            chrome.append(DrawnText(text: panel.title, origin: Point(x: 6, y: 12), color: Palette.header, background: panel.tint))
             note(painter.canvas.drawText(panel.title, at: Point(x: 6, y: 12), font: font, color: Palette.header))
             panel.draw(phase, atMs: timeMs, on: &painter)
             for scalar in painter.missing where !missing.contains(scalar) { missing.append(scalar) }
@@ -51,6 +57,18 @@ struct FrameRenderer<Phase>: Sendable {
             renderings.append(PanelRendering(
                 panel: panel.id, depiction: panel.depiction(for: phase, atMs: timeMs), texts: painter.texts, elements: painter.elements))
         }
-        return RenderedFrame(canvas: canvas.scaled(by: scale), panels: renderings, missing: missing)
+        if theme != .dark {
+            canvas = theme.recolor(canvas)
+            func themed(_ text: DrawnText) -> DrawnText {
+                DrawnText(text: text.text, origin: text.origin, color: theme.color(for: text.color), background: text.background.map(theme.color(for:)))
+            }
+            renderings = renderings.map { rendering in
+                var recoloured = rendering
+                recoloured.texts = rendering.texts.map(themed)
+                return recoloured
+            }
+            chrome = chrome.map(themed)
+        }
+        return RenderedFrame(canvas: canvas.scaled(by: scale), panels: renderings, missing: missing, chromeTexts: chrome)
     }
 }

@@ -29,8 +29,11 @@ public struct PanelPainter {
     public mutating func text(
         _ text: String, x: Int, baseline: Int, color: Color, role: SemanticElement.Role? = .text, magnification: Int = 1
     ) -> Int {
+        let magnified = max(1, magnification)
+        let background = canvas.dominantColor(in: Rect(
+            x: x, y: baseline - font.ascent * magnified, width: font.width(of: text) * magnified, height: font.lineHeight * magnified))
         let run = canvas.drawText(text, at: Point(x: x, y: baseline), font: font, color: color, magnification: magnification)
-        texts.append(DrawnText(text: text, origin: Point(x: x, y: baseline), color: color))
+        texts.append(DrawnText(text: text, origin: Point(x: x, y: baseline), color: color, background: background))
         if let role { elements.append(SemanticElement(role: role, label: text)) }
         for scalar in run.missing where !missing.contains(scalar) { missing.append(scalar) }
         return run.advance

@@ -6,7 +6,7 @@ extension CapturePlan {
     public static let coreMembers = [
         "bench", "summary", "panels", "mode", "slowMotion", "windowStartMs", "windowMs",
         "frameIntervalMs", "frameCount", "scale", "stills", "expect", "flashThresholdMs",
-        "extendToSettle",
+        "extendToSettle", "theme",
     ]
 
     /// Reads and validates a capture plan.
@@ -22,7 +22,8 @@ extension CapturePlan {
     /// for most), `slowMotion` (a number > 0 with at most three decimals, default 1),
     /// `windowStartMs` (default 0), `windowMs` (required, > 0), exactly one of `frameIntervalMs`
     /// or `frameCount` (which must divide the window), `scale` (1...8, default 2), `stills`
-    /// (`name`, `atMs` inside the window), `flashThresholdMs` (default 300) and `expect` with
+    /// (`name`, `atMs` inside the window, optional `panels` and `scales`: ``Still``), `theme`
+    /// (`"dark"`, the default, or `"light"`: ``Theme``), `flashThresholdMs` (default 300) and `expect` with
     /// `minFrames` and `maxSharePercent` keyed by phase, `maxFlashes` and `maxHeldBackMs` keyed by
     /// panel, `followRules`, and `announce` (panel → phases during which it must expose a
     /// semantic element) (each replaces the bench's default), `extendToSettle` (default false;
@@ -104,14 +105,14 @@ extension CapturePlan {
         var stills: [Still] = []
         for (index, item) in (try root.array("stills") ?? []).enumerated() {
             let path = "$.stills[\(index)]"
-            let reader = try JSONObjectReader(item, path: path, allowed: ["name", "atMs"])
+            let reader = try JSONObjectReader(item, path: path, allowed: ["name", "atMs", "panels", "scales"])
             guard let stillName = try reader.string("name") else {
                 throw PlanError(path: reader.path("name"), message: "required member is missing")
             }
             guard let atMs = try reader.integer("atMs", in: windowStartMs...(windowStartMs + windowMs - 1), unit: "ms (inside the window)") else {
                 throw PlanError(path: reader.path("atMs"), message: "required member is missing")
             }
-            stills.append(Still(name: stillName, atMs: atMs))
+            stills.append(Still(name: stillName, atMs: atMs, panels: try Self.stillPanels(reader, panels: panels), scales: try Self.stillScales(reader)))
         }
 
         var expect = bench.defaultExpectations
@@ -148,11 +149,20 @@ extension CapturePlan {
 
         let settings = try bench.decode(root, Context(mode: mode, panels: panels, slowMotion: slowMotion))
 
+        var theme = Theme.dark
+        if let text = try root.string("theme") {
+            guard let parsed = Theme(rawValue: text) else {
+                throw PlanError(path: "$.theme", message: "expected one of: \(Theme.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), found \"\(text)\"")
+            }
+            theme = parsed
+        }
+
         try self.init(
             name: name, summary: try root.string("summary") ?? "", bench: bench, settings: settings, panels: panels,
             mode: mode, slowMotion: slowMotion, windowStartMs: windowStartMs, windowMs: windowMs,
             frameIntervalMs: interval, scale: scale, stills: stills, expect: expect, flashThresholdMs: flashThresholdMs,
             extendToSettle: try root.bool("extendToSettle") ?? false)
+        self = self.themed(theme)
     }
 
     static func slowMotion(_ value: JSONValue?) throws(PlanError) -> SlowMotion {

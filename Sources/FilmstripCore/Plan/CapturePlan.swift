@@ -22,12 +22,24 @@ public struct CapturePlan: Sendable {
         public var name: String
         /// The instant, in ms since the start of the run, inside the window.
         public var atMs: Int
+        /// The panels the still shows, left to right (plan member `"panels": ["allFour"]`), so a
+        /// document can show one panel alone; each one of the plan's panels, none twice. nil: the
+        /// plan's panels. The image is as wide as a frame with that many panels.
+        public var panels: [String]?
+        /// The scales its images are written at (plan member `"scales": [1, 2, 3]`): 1 to 8 each,
+        /// distinct. Scale 1 is `stills/<name>.png` and scale n `stills/<name>@nx.png`, the names
+        /// documentation sites use for high-density images. nil: one image, `stills/<name>.png`,
+        /// at the plan's ``CapturePlan/scale``.
+        public var scales: [Int]?
 
-        /// A still named `name` (file-name-safe, see ``name``) at `atMs`, ms since the start of the run.
-        /// The plan's validation checks both.
-        public init(name: String, atMs: Int) {
+        /// A still named `name` (file-name-safe, see ``name``) at `atMs`, ms since the start of the
+        /// run, showing `panels` (nil: the plan's) at `scales` (nil: the plan's scale). The plan's
+        /// validation checks all four.
+        public init(name: String, atMs: Int, panels: [String]? = nil, scales: [Int]? = nil) {
             self.name = name
             self.atMs = atMs
+            self.panels = panels
+            self.scales = scales
         }
     }
 
@@ -114,6 +126,10 @@ public struct CapturePlan: Sendable {
     /// Plan member `extendToSettle` (default false): ``settled()`` extends the window to the
     /// first frame instant at or after the last scripted change, so the final state is filmed.
     public let extendToSettle: Bool
+    /// The colours frames, the strip and the contact sheet are drawn in (plan member `theme`,
+    /// `"dark"` or `"light"`; default dark). `--theme` on the command line gives a copy with
+    /// another (``themed(_:)``).
+    public private(set) var theme: Theme = .dark
 
     /// Builds and validates a plan in code, with the same limits as a plan file.
     ///
@@ -168,6 +184,13 @@ public struct CapturePlan: Sendable {
         return typed
     }
 
+    /// This plan drawn in `theme` (everything else the same).
+    public func themed(_ theme: Theme) -> CapturePlan {
+        var copy = self
+        copy.theme = theme
+        return copy
+    }
+
     /// A validated copy with another window and frame interval (stills outside the new window
     /// are dropped), e.g. for `filmstrip bench --frames N`.
     /// - Throws: ``PlanError`` when the new window or interval is out of range.
@@ -176,7 +199,7 @@ public struct CapturePlan: Sendable {
             name: name, summary: summary, bench: bench, settings: settings, panels: panels, mode: mode,
             slowMotion: slowMotion, windowStartMs: windowStartMs, windowMs: windowMs, frameIntervalMs: frameIntervalMs,
             scale: scale, stills: stills.filter { $0.atMs < windowStartMs + windowMs }, expect: expect,
-            flashThresholdMs: flashThresholdMs, extendToSettle: extendToSettle)
+            flashThresholdMs: flashThresholdMs, extendToSettle: extendToSettle).themed(theme)
     }
 
     /// Runs the plan on `clock`: samples every frame instant and still, and logs the timeline until
@@ -226,6 +249,20 @@ public struct CapturePlan: Sendable {
                 "\(path).name", "expected 1 to 64 lowercase letters, digits, '-' or '_', found \"\(still.name)\"")
             try check(!stills[..<index].contains { $0.name == still.name }, "\(path).name", "still '\(still.name)' is named twice")
             try within(still.atMs, windowStartMs...(windowEndMs - 1), "\(path).atMs", "ms (inside the window)")
+            if let shown = still.panels {
+                try check(!shown.isEmpty, "\(path).panels", "expected at least one of this plan's panels: \(panels.joined(separator: ", "))")
+                for (position, id) in shown.enumerated() {
+                    try check(panels.contains(id), "\(path).panels[\(position)]", "unknown panel '\(id)' in this plan; expected one of: \(panels.joined(separator: ", "))")
+                    try check(!shown[..<position].contains(id), "\(path).panels[\(position)]", "panel '\(id)' is listed twice")
+                }
+            }
+            if let scales = still.scales {
+                try check(!scales.isEmpty, "\(path).scales", "expected at least one scale from 1 to 8")
+                for (position, scale) in scales.enumerated() {
+                    try within(scale, 1...8, "\(path).scales[\(position)]")
+                    try check(!scales[..<position].contains(scale), "\(path).scales[\(position)]", "scale \(scale) is listed twice")
+                }
+            }
         }
         try within(flashThresholdMs, 1...60_000, "$.flashThresholdMs", "ms")
         for (key, value) in expect.minFrames.sorted(by: { $0.key < $1.key }) {

@@ -95,8 +95,13 @@ public struct FrameRecord: Hashable, Sendable {
 public struct StillRecord: Hashable, Sendable {
     /// The still's name from the plan; its file is `stills/<name>.png`.
     public var name: String
-    /// The sampled frame.
+    /// The sampled frame (its ``FrameRecord/panels``: the panels the still shows).
     public var frame: FrameRecord
+    /// The panels the still shows, left to right (the plan's when the still names none).
+    public var panels: [String]
+    /// The scales its images are written at (``CapturePlan/Still/scales``); nil for one image at
+    /// the plan's scale.
+    public var scales: [Int]?
 }
 
 /// What one panel drew in a rendered frame.
@@ -119,6 +124,10 @@ public struct RenderedFrame: Sendable {
     public var panels: [PanelRendering]
     /// Code points the font lacked while drawing this frame.
     public var missing: [Unicode.Scalar]
+    /// The text the frame's chrome drew, each with the colour it sits on: the header's plan
+    /// name and time · phase label, and each panel's title on its tint (positions: header in
+    /// frame pixels, titles in panel pixels, at 1×).
+    public var chromeTexts: [DrawnText] = []
 }
 
 /// Everything a run produced except pixels: the plan, the timeline, phase and depiction
@@ -155,12 +164,24 @@ public struct RecordedRun: Sendable {
     /// Per panel named in the plan's `expect.announce`, the intervals during which it exposed no
     /// semantic element (``SemanticProbe``), named by the phase on screen.
     public let silentSegments: [String: [Segment]]
-    let draw: @Sendable (_ sampleIndex: Int, _ font: BitmapFont, _ scale: Int) -> RenderedFrame?
+    let draw: @Sendable (_ sampleIndex: Int, _ font: BitmapFont, _ scale: Int, _ panels: [String]?) -> RenderedFrame?
 
-    /// Draws `frame` (a frame or a still of this run) at `scale` (default: the plan's);
-    /// nil for a dropped frame.
+    /// Draws `frame` (a frame or a still of this run) at `scale` (default: the plan's), in the
+    /// plan's ``CapturePlan/theme``; nil for a dropped frame.
     public func render(_ frame: FrameRecord, font: BitmapFont, scale: Int? = nil) -> RenderedFrame? {
-        draw(frame.sampleIndex, font, scale ?? plan.scale)
+        draw(frame.sampleIndex, font, scale ?? plan.scale, nil)
+    }
+
+    /// Draws `still` with only the panels it shows (``StillRecord/panels``), at `scale`
+    /// (default: the plan's); nil for a dropped frame. Its width is that of a frame with that
+    /// many panels (``logicalFrameSize(panelCount:)`` × scale).
+    public func render(_ still: StillRecord, font: BitmapFont, scale: Int? = nil) -> RenderedFrame? {
+        draw(still.frame.sampleIndex, font, scale ?? plan.scale, still.panels == plan.panels ? nil : still.panels)
+    }
+
+    /// The size of a frame with `panelCount` panels at 1×, in pixels.
+    public static func logicalFrameSize(panelCount: Int) -> (width: Int, height: Int) {
+        FrameRenderer<Never>.size(panelCount: panelCount)
     }
 
     /// The size of a frame at 1×, in pixels.

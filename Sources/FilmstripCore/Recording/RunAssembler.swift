@@ -100,21 +100,31 @@ struct RunAssembler<B: Bench> {
         }
         let frames = frameInstants.enumerated().map { frame(index: $0.offset, at: $0.element) }
         let stills = sampleFrames
-            ? plan.stills.enumerated().map { StillRecord(name: $0.element.name, frame: frame(index: $0.offset, at: $0.element.atMs)) }
+            ? plan.stills.enumerated().map { offset, still -> StillRecord in
+                var record = frame(index: offset, at: still.atMs)
+                if let shown = still.panels { record.panels = shown.compactMap { id in record.panels.first { $0.panel == id } } }
+                return StillRecord(name: still.name, frame: record, panels: still.panels ?? plan.panels, scales: still.scales)
+            }
             : []
 
         let styles = plan.bench
-        let renderer = FrameRenderer(
-            planName: plan.name, panels: panels,
-            phaseName: { $0.name.rawValue }, phaseColor: { styles.style(ofPhase: $0.name.rawValue).color })
+        func makeRenderer(showing shown: [String]?) -> FrameRenderer<B.Phase> {
+            FrameRenderer(
+                planName: plan.name, panels: shown.map { ids in ids.compactMap { id in panels.first { $0.id == id } } } ?? panels,
+                phaseName: { $0.name.rawValue }, phaseColor: { styles.style(ofPhase: $0.name.rawValue).color }, theme: plan.theme)
+        }
+        let renderer = makeRenderer(showing: nil)
+        var stillRenderers: [[String]: FrameRenderer<B.Phase>] = [:]
+        for still in plan.stills { if let shown = still.panels { stillRenderers[shown] = makeRenderer(showing: shown) } }
         let samples = capture.samples
         return RecordedRun(
             plan: plan, clock: clock, timeline: timeline, phaseSegments: phaseSegments,
             depictionSegments: depictionSegments, frames: frames, stills: stills, phaseNames: plan.bench.phaseNames,
             violations: violations, counters: bench.counters, notes: bench.notes, loadTimings: bench.loadTimings, silentSegments: silentSegments,
-            draw: { index, font, scale in
+            draw: { [stillRenderers] index, font, scale, shown in
                 let sample = samples[index]
-                return sample.phase.map { renderer.render($0, atMs: sample.tMs, font: font, scale: scale) }
+                let chosen = shown.flatMap { stillRenderers[$0] } ?? renderer
+                return sample.phase.map { chosen.render($0, atMs: sample.tMs, font: font, scale: scale) }
             })
     }
 }

@@ -21,7 +21,7 @@ extension BenchDefinition {
         depictions: [
             DepictionStyle(Depiction.payButton.id, color: Color(hex: 0x8A90A0)),
             DepictionStyle(Depiction.paymentSpinner.id, color: Color(hex: 0xF5B841), role: .loader),
-            DepictionStyle(Depiction.lockedButton.id, color: Color(hex: 0xD4A72C), role: .loader),
+            DepictionStyle(Depiction.lockedButton.id, color: Color(hex: 0xFB923C), role: .loader),
             DepictionStyle(Depiction.receipt.id, color: Color(hex: 0x3DDC97)),
             DepictionStyle(Depiction.declineMessage.id, color: Color(hex: 0xF0555A)),
             DepictionStyle(Depiction.timeoutRetry.id, color: Color(hex: 0xA78BFA)),

@@ -18,6 +18,12 @@ import Testing
         assertFilmstrip(planFile: Self.captures.appendingPathComponent("\(plan).json"), benches: [.checkout])
     }
 
+    /// The checkout's phase and depiction colours can be told apart on a contact sheet
+    /// (CIEDE2000 ≥ 10 between any two, or exactly a phase's colour).
+    @Test func checkoutColoursAreDistinguishable() {
+        #expect(BenchDefinition.checkout.colorConflicts().map(\.description) == [])
+    }
+
     @Test func afterATimeoutOnlyTheControlBreaksARule() throws {
         let plan = try CapturePlan(json: try Data(contentsOf: Self.captures.appendingPathComponent("checkout-timeout.json")), name: "checkout-timeout", benches: [.checkout])
         let analysis = Analysis(try plan.run())

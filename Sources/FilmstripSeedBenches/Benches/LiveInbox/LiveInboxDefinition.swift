@@ -30,7 +30,7 @@ extension BenchDefinition {
         depictions: [
             DepictionStyle(Depiction.dash.id, color: Color(hex: 0x6B7280)),
             DepictionStyle(Depiction.spinner.id, color: Color(hex: 0xF5B841), role: .loader),
-            DepictionStyle(Depiction.progressBar.id, color: Color(hex: 0xD4A72C), role: .loader),
+            DepictionStyle(Depiction.progressBar.id, color: Color(hex: 0xFB923C), role: .loader),
             DepictionStyle(Depiction.emptyMessage.id, color: Color(hex: 0x5AB0F0)),
             DepictionStyle(Depiction.errorRetry.id, color: Color(hex: 0xF0555A)),
             DepictionStyle(Depiction.rows.id, color: Color(hex: 0x3DDC97)),

@@ -16,26 +16,26 @@ extension BenchDefinition {
             case .refreshing: PhaseStyle(color: Color(hex: 0x7DD3FC), isInFlight: true)
             case .loaded: PhaseStyle(color: Color(hex: 0x3DDC97))
             case .emptyFirstUse: PhaseStyle(color: Color(hex: 0x5AB0F0))
-            case .noResults: PhaseStyle(color: Color(hex: 0x8FB8DE))
+            case .noResults: PhaseStyle(color: Color(hex: 0x2DD4BF))
             case .failed: PhaseStyle(color: Color(hex: 0xF0555A))
             case .offline: PhaseStyle(color: Color(hex: 0xA78BFA))
             }
         },
         depictions: [
-            DepictionStyle(Depiction.skeleton.id, color: Color(hex: 0xD4A72C)),
+            DepictionStyle(Depiction.skeleton.id, color: Color(hex: 0xA8A29E)),
             DepictionStyle(Depiction.spinner.id, color: Color(hex: 0xF5B841), role: .loader),
             DepictionStyle(Depiction.rows.id, color: Color(hex: 0x3DDC97)),
-            DepictionStyle(Depiction.rowsRefreshing.id, color: Color(hex: 0x2FA878)),
-            DepictionStyle(Depiction.rowsSnackbar.id, color: Color(hex: 0x2FA878)),
-            DepictionStyle(Depiction.rowsRefreshingSnackbar.id, color: Color(hex: 0x2FA878)),
-            DepictionStyle(Depiction.rowsOffline.id, color: Color(hex: 0x2FA878)),
+            DepictionStyle(Depiction.rowsRefreshing.id, color: Color(hex: 0x7DD3FC)),
+            DepictionStyle(Depiction.rowsSnackbar.id, color: Color(hex: 0xFB923C)),
+            DepictionStyle(Depiction.rowsRefreshingSnackbar.id, color: Color(hex: 0xA3E635)),
+            DepictionStyle(Depiction.rowsOffline.id, color: Color(hex: 0xE879F9)),
             DepictionStyle(Depiction.emptyFirstUse.id, color: Color(hex: 0x5AB0F0)),
-            DepictionStyle(Depiction.noResults.id, color: Color(hex: 0x5AB0F0)),
+            DepictionStyle(Depiction.noResults.id, color: Color(hex: 0x2DD4BF)),
             DepictionStyle(Depiction.emptyList.id, color: Color(hex: 0x374151)),
             DepictionStyle(Depiction.errorRetry.id, color: Color(hex: 0xF0555A)),
-            DepictionStyle(Depiction.errorStatusCode.id, color: Color(hex: 0xB91C1C)),
-            DepictionStyle(Depiction.errorRetryLive.id, color: Color(hex: 0xB91C1C)),
-            DepictionStyle(Depiction.somethingWentWrong.id, color: Color(hex: 0xB91C1C)),
+            DepictionStyle(Depiction.errorStatusCode.id, color: Color(hex: 0xDC2626)),
+            DepictionStyle(Depiction.errorRetryLive.id, color: Color(hex: 0xF472B6)),
+            DepictionStyle(Depiction.somethingWentWrong.id, color: Color(hex: 0xDB2777)),
             DepictionStyle(Depiction.offlineMessage.id, color: Color(hex: 0xA78BFA)),
         ],
         panels: [
