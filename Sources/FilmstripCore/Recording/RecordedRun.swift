@@ -109,6 +109,14 @@ public struct PanelRendering: Hashable, Sendable {
     public var texts: [DrawnText]
     /// Its semantic (accessibility) elements.
     public var elements: [SemanticElement]
+    /// The panel's top-left corner in the frame, pixels at 1×; the panel is the frame
+    /// layout's ``PanelLayout/width`` × ``PanelLayout/height`` from there, and ``texts``,
+    /// ``title`` and ``figures`` are in panel pixels (add `origin` for frame pixels).
+    public var origin: Point = Point(x: 0, y: 0)
+    /// The caption drawn in the title bar (cut with `…` when wider than the content width).
+    public var title: DrawnText = DrawnText(text: "", origin: Point(x: 0, y: 0), color: .black)
+    /// The figures it drew (spinners, trays, bars, bullets), in panel pixels at 1×.
+    public var figures: [Rect] = []
 }
 
 /// A frame's pixels with what each panel reported beside them.
@@ -119,6 +127,13 @@ public struct RenderedFrame: Sendable {
     public var panels: [PanelRendering]
     /// Code points the font lacked while drawing this frame.
     public var missing: [Unicode.Scalar]
+    /// The geometry the frame was drawn with (from the font's metrics).
+    public var layout: PanelLayout
+    /// The header's text runs, in frame pixels at 1×: the plan's name (cut with `…` to fit),
+    /// then the time and phase.
+    public var header: [DrawnText]
+    /// The phase's colour swatch in the header, frame pixels at 1×.
+    public var swatch: Rect
 }
 
 /// Everything a run produced except pixels: the plan, the timeline, phase and depiction
@@ -163,8 +178,9 @@ public struct RecordedRun: Sendable {
         draw(frame.sampleIndex, font, scale ?? plan.scale)
     }
 
-    /// The size of a frame at 1×, in pixels.
-    public var logicalFrameSize: (width: Int, height: Int) {
-        FrameRenderer<Never>.size(panelCount: plan.panels.count)
+    /// The size of a frame at 1×, in pixels, drawn with `font`: it follows the font's metrics
+    /// (``PanelLayout/frameSize(panelCount:)``); 444 × 198 for two panels in misc-fixed 6x13.
+    public func logicalFrameSize(font: BitmapFont) -> (width: Int, height: Int) {
+        PanelLayout(font: font).frameSize(panelCount: plan.panels.count)
     }
 }
