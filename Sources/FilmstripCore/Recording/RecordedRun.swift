@@ -179,7 +179,7 @@ public struct RecordedRun: Sendable {
     }
 
     /// The size of a frame at 1×, in pixels, drawn with `font`: it follows the font's metrics
-    /// (``PanelLayout/frameSize(panelCount:)``); 444 × 198 for two panels in misc-fixed 6x13.
+    /// (``PanelLayout/frameSize(panelCount:)``): 448 × 187 for two panels in misc-fixed 6x13.
     public func logicalFrameSize(font: BitmapFont) -> (width: Int, height: Int) {
         PanelLayout(font: font).frameSize(panelCount: plan.panels.count)
     }
