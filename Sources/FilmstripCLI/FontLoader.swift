@@ -22,7 +22,7 @@ struct FontLoader {
 
     /// The one warning of a run about code points the font lacked (nil when none), e.g.
     /// `font x.bdf has no glyph for U+00B7 and U+2014; drawn as its DEFAULT_CHAR`. When the
-    /// `DEFAULT_CHAR` glyph draws nothing (``BitmapFont/replacementIsBlank``: misc-fixed 12x24
+    /// `DEFAULT_CHAR` glyph draws nothing (``BitmapFont/replacementIsBlank``: xfonts-base's Sony 12x24
     /// and Spleen name the space), it says so, and that a missing `—` was drawn as a rule:
     /// `font 12x24.bdf has no glyph for U+2014 and U+2026; its DEFAULT_CHAR glyph is blank, so
     /// U+2014 is drawn as a rule and U+2026 is left blank`.

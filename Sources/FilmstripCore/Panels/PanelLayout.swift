@@ -1,7 +1,7 @@
 import FilmstripRaster
 
 /// Panel and frame geometry computed from a font's metrics: every panel places its text and
-/// shapes through it, so any bitmap font — misc-fixed 4x6 to 12x24, Spleen 32x64 — draws every
+/// shapes through it, so any bitmap font — xfonts-base's 4x6 to 12x24, Spleen 32x64 — draws every
 /// line inside its panel and clear of the others.
 ///
 /// All values are pixels at 1×. The metrics it starts from (BDF 2.1: `FONT_ASCENT`,

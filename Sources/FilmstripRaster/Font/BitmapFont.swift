@@ -59,7 +59,7 @@ public struct BitmapFont: Sendable {
     public let replacementGlyph: Glyph
 
     /// True when ``replacementGlyph`` sets no pixel: the font's `DEFAULT_CHAR` is a space or an
-    /// empty bitmap (misc-fixed 12x24 and Spleen name U+0020), so a missing code point would
+    /// empty bitmap (xfonts-base's Sony 12x24 and Spleen name U+0020), so a missing code point would
     /// leave a gap with nothing to show for it.
     public let replacementIsBlank: Bool
 
