@@ -73,7 +73,7 @@ struct ComparisonInput {
                 throw CommandError(.run(plan: source, message: "its report does not read back: \(error)"))
             }
             let records = Dictionary(run.frames.map { ($0.index, $0) }, uniquingKeysWith: { first, _ in first })
-            return (side, run.logicalFrameSize, { frame in
+            return (side, run.logicalFrameSize(font: font), { frame in
                 records[frame.index].flatMap { run.render($0, font: font, scale: 1)?.canvas }
             })
         case .recorded(let side, let folder):

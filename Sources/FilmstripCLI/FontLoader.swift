@@ -21,15 +21,26 @@ struct FontLoader {
     }
 
     /// The one warning of a run about code points the font lacked (nil when none), e.g.
-    /// `font x.bdf has no glyph for U+00B7 and U+2014; drawn as its DEFAULT_CHAR`.
+    /// `font x.bdf has no glyph for U+00B7 and U+2014; drawn as its DEFAULT_CHAR`. When the
+    /// `DEFAULT_CHAR` glyph draws nothing (``BitmapFont/replacementIsBlank``: xfonts-base's Sony 12x24
+    /// and Spleen name the space), it says so, and that a missing `—` was drawn as a rule:
+    /// `font 12x24.bdf has no glyph for U+2014 and U+2026; its DEFAULT_CHAR glyph is blank, so
+    /// U+2014 is drawn as a rule and U+2026 is left blank`.
     func missingGlyphWarning(_ missing: [Unicode.Scalar], font: BitmapFont, source: String) -> String? {
         guard !missing.isEmpty else { return nil }
-        let codes = missing.map { scalar -> String in
+        func code(_ scalar: Unicode.Scalar) -> String {
             let hex = String(scalar.value, radix: 16, uppercase: true)
             return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
         }
-        let drawn = font.defaultGlyph == nil ? "a box" : "its DEFAULT_CHAR"
-        return "font \(source) has no glyph for \(Quantity.list(codes)); drawn as \(drawn)"
+        let list = "font \(source) has no glyph for \(Quantity.list(missing.map(code)))"
+        guard font.replacementIsBlank else {
+            return "\(list); drawn as \(font.defaultGlyph == nil ? "a box" : "its DEFAULT_CHAR")"
+        }
+        var outcomes: [String] = []
+        if font.dashRule != nil, missing.contains("\u{2014}") { outcomes.append("U+2014 is drawn as a rule") }
+        let blank = missing.filter { font.fallbackGlyph(for: $0) == font.replacementGlyph }.map(code)
+        if !blank.isEmpty { outcomes.append("\(Quantity.list(blank)) \(blank.count == 1 ? "is" : "are") left blank") }
+        return "\(list); its DEFAULT_CHAR glyph is blank, so \(outcomes.joined(separator: " and "))"
     }
 
     /// Loads the font and prints on standard error what the BDF reader repaired (one line per

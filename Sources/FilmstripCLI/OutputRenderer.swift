@@ -64,7 +64,7 @@ struct OutputRenderer {
         // The strip first, drawn one frame at a time; its encoding shares the first batch, so
         // it runs beside the first frames'. The holder gives the canvas up once it is prepared.
         let shown = FilmstripImage.frameIndices(count: frames.count)
-        let size = run.logicalFrameSize
+        let size = run.logicalFrameSize(font: font)
         let strip = Mutex<Canvas?>(FilmstripImage.compose(count: shown.count, frameWidth: size.width, frameHeight: size.height, font: font, theme: run.plan.theme) { position in
             let frame = frames[shown[position]]
             return (run.render(frame, font: font, scale: 1)?.canvas, "#\(frame.index) · \(Quantity.ms(frame.tMs))", frame.phase.map { run.plan.bench.style(ofPhase: $0).color })

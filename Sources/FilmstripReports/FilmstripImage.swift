@@ -12,7 +12,8 @@ import FilmstripRaster
 public enum FilmstripImage {
     /// The most frames in one row of film.
     public static let framesPerRow = 8
-    /// The most frames in a strip: four rows of film (3,638 × 874 pixels with two 212-pixel panels).
+    /// The most frames in a strip: four rows of film (3,638 × 910 pixels with two panels in
+    /// misc-fixed 6x13).
     public static let maxFrames = 32
 
     /// The positions (0 ..< `count`) of the frames a strip shows: all of them up to
@@ -25,9 +26,9 @@ public enum FilmstripImage {
         return (0..<maxFrames).map { $0 * (count - 1) / (maxFrames - 1) }
     }
 
-    /// Vertical space per row: holes, frame, label, holes (pixels at 1×).
+    /// Vertical space per row: holes, frame, label, holes (pixels at 1×); the label is one line
+    /// of the font and 3 pixels (16 for misc-fixed 6x13).
     static let holeBand = 10
-    static let labelHeight = 16
     static let gap = 6
 
     /// Composes the strip from 1× frame canvases (all the same size) and their labels
@@ -49,6 +50,9 @@ public enum FilmstripImage {
         let columns = min(framesPerRow, count)
         let rows = (count + columns - 1) / columns
         let cellWidth = frameWidth + gap
+        let layout = PanelLayout(font: font)
+        let labelHeight = layout.lineHeight + 3
+        let swatchSize = max(2, layout.ascent * 3 / 4)
         let rowHeight = holeBand + frameHeight + labelHeight + holeBand
         let film = theme.film
         var strip = Canvas(width: gap + columns * cellWidth, height: rows * rowHeight + (rows - 1) * gap, background: film)
@@ -70,11 +74,12 @@ public enum FilmstripImage {
                 strip.draw(canvas, at: Point(x: left, y: top))
             } else {
                 strip.stroke(Rect(x: left, y: top, width: frameWidth, height: frameHeight), with: theme.color(for: Palette.dimText))
-                strip.drawText("dropped", at: Point(x: left + 8, y: top + 20), font: font, color: theme.color(for: Palette.dimText))
+                strip.drawText("dropped", at: Point(x: left + 8, y: top + 9 + layout.ascent), font: font, color: theme.color(for: Palette.dimText))
             }
             let swatch = theme.color(for: frame.swatch ?? Palette.dimText)
-            strip.fill(Rect(x: left, y: top + frameHeight + 4, width: 8, height: 8), with: swatch)
-            strip.drawText(frame.label, at: Point(x: left + 12, y: top + frameHeight + 13), font: font, color: theme.color(for: Palette.text))
+            let baseline = top + frameHeight + 2 + layout.ascent
+            strip.fill(Rect(x: left, y: baseline - 1 - swatchSize, width: swatchSize, height: swatchSize), with: swatch)
+            strip.drawText(frame.label, at: Point(x: left + swatchSize + max(2, layout.advance / 2 + 1), y: baseline), font: font, color: theme.color(for: Palette.text))
         }
         return strip
     }

@@ -46,12 +46,12 @@ import Testing
                 #expect(canvases[i].pixels != canvases[j].pixels, "stills \(i) and \(j)")
             }
         }
-        #expect(canvases[0].width == 896 && canvases[0].height == 356)
+        #expect(canvases[0].width == 896 && canvases[0].height == 374)
     }
 
     @Test func panelsAreTintedRoseAndMint() throws {
         let frame = try still("inbox-pinned-loading").canvas
-        // Title bars at 2×: the control's starts at (16, 40), the candidate's at (456, 40).
+        // Title bars at 2×: the control's starts at (16, 38), the candidate's at (456, 38).
         #expect(frame.pixel(x: 20, y: 42) == Palette.rose)
         #expect(frame.pixel(x: 460, y: 42) == Palette.mint)
     }

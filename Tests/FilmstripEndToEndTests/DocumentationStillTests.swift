@@ -25,8 +25,8 @@ import Testing
         let result = try CommandRunner.run(["record"], in: workspace)
         #expect(result.status == 0, "\(result.stderr)")
         let folder = workspace.appendingPathComponent("captures/docs-light-failed")
-        let frameSize = RecordedRun.logicalFrameSize(panelCount: 2)
-        let onePanel = RecordedRun.logicalFrameSize(panelCount: 1)
+        let frameSize = RecordedRun.logicalFrameSize(panelCount: 2, font: TestSupport.font)
+        let onePanel = RecordedRun.logicalFrameSize(panelCount: 1, font: TestSupport.font)
 
         // A whole frame at the plan's scale (2): the light background in the bottom-left margin,
         // the white header bar at the top-left.

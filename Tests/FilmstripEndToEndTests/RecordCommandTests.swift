@@ -48,14 +48,14 @@ import Testing
         #expect(files["inbox-pinned-loading/stills/loading.png"] != nil)
         #expect(files["index.html"] != nil)
 
-        // Every PNG decodes; frames are 896×356 (2×); the strip is the frames at 1× plus labels.
+        // Every PNG decodes; frames are 896×374 (2×); the strip is the frames at 1× plus labels.
         for (path, bytes) in files where path.hasSuffix(".png") {
             let canvas = try PNGCodec.decode(Array(bytes))
             if path.hasPrefix("inbox-") || path.hasPrefix("orders-"), path.contains("/frames/") || path.contains("/stills/") {
-                #expect(canvas.width == 896 && canvas.height == 356, "\(path): two panels at 2×")
+                #expect(canvas.width == 896 && canvas.height == 374, "\(path): two panels at 2×")
             }
             if path.hasPrefix("scenes-"), path.contains("/frames/") || path.contains("/stills/") {
-                #expect(canvas.width == 1336 && canvas.height == 356, "\(path): three panels at 2×")
+                #expect(canvas.width == 1336 && canvas.height == 374, "\(path): three panels at 2×")
             }
             let text = String(decoding: bytes, as: UTF8.self)
             #expect(!text.contains("tIME") && !text.contains("tEXt"), "\(path) carries no time or text chunk")

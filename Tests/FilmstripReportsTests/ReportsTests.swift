@@ -181,14 +181,17 @@ import Testing
         let swatch = Color(hex: 0x3DDC97)
         let cells = (0..<9).map { (canvas: Optional(frame), label: "#\($0)", swatch: Optional(swatch)) }
         let strip = FilmstripImage.compose(frames: cells, frameWidth: 10, frameHeight: 6, font: font)
-        // 8 columns of (10 + 6) plus a 6-pixel margin; 2 rows of (10 + 6 + 16 + 10) plus a 6-pixel gap.
+        // 8 columns of (10 + 6) plus a 6-pixel margin; 2 rows of (10 + 6 + 5 + 10) plus a 6-pixel
+        // gap: the label is a line of the font (ascent 2, descent 0) and 3 pixels.
         #expect(strip.width == 6 + 8 * 16)
-        #expect(strip.height == 2 * 42 + 6)
+        #expect(strip.height == 2 * 31 + 6)
         #expect(strip.pixel(x: 6, y: 10) == .white, "first frame's top-left")
         #expect(strip.pixel(x: 6 + 7 * 16, y: 10) == .white, "eighth frame in the first row")
-        #expect(strip.pixel(x: 6, y: 42 + 6 + 10) == .white, "ninth frame wraps to the second row")
-        #expect(strip.pixel(x: 6 + 16, y: 42 + 6 + 10) != .white, "nothing beside the ninth")
-        #expect(strip.pixel(x: 6, y: 10 + 6 + 4) == swatch, "phase swatch under the frame")
+        #expect(strip.pixel(x: 6, y: 31 + 6 + 10) == .white, "ninth frame wraps to the second row")
+        #expect(strip.pixel(x: 6 + 16, y: 31 + 6 + 10) != .white, "nothing beside the ninth")
+        // The swatch, 2 × 2, ends a pixel above the label's baseline (10 + 6 + 2 + 2 = 20).
+        #expect(strip.pixel(x: 6, y: 17) == swatch && strip.pixel(x: 7, y: 18) == swatch, "phase swatch under the frame")
+        #expect(strip.pixel(x: 6, y: 16) != swatch && strip.pixel(x: 6, y: 19) != swatch)
     }
 
     @Test func stripShowsEveryFrameUpTo32ThenThirtyTwoEvenlySpaced() throws {

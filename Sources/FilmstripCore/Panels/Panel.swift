@@ -22,25 +22,13 @@ public protocol Panel<Phase>: Sendable {
     /// while the phase lasts. Panels whose depiction depends on the phase alone return none.
     func depictionChanges(in phase: Phase, enteredAtMs: Int) -> [Int]
     /// Draws `phase` as it looks at `timeMs` into the panel's body. The painter's canvas is the
-    /// whole panel (1×); the title bar is already drawn, and the body is ``PanelLayout/body``.
+    /// whole panel (1×); the title bar is already drawn, and the body is the painter's
+    /// ``PanelPainter/layout``'s ``PanelLayout/body``: place text and shapes through that layout
+    /// (lines, bands, buttons), never at fixed pixel positions, so every font fits.
     func draw(_ phase: Phase, atMs timeMs: Int, on painter: inout PanelPainter)
 }
 
 extension Panel {
     /// No changes inside a phase: the default for a panel whose depiction depends on the phase alone.
     public func depictionChanges(in phase: Phase, enteredAtMs: Int) -> [Int] { [] }
-}
-
-/// Panel geometry at 1×, in pixels.
-public enum PanelLayout {
-    /// Panel width.
-    public static let width = 212
-    /// Panel height, title bar included.
-    public static let height = 150
-    /// Title bar height.
-    public static let titleHeight = 16
-    /// The area below the title bar, inside the 1-pixel border.
-    public static let body = Rect(x: 1, y: titleHeight, width: width - 2, height: height - titleHeight - 1)
-    /// The body's centre column.
-    public static let centerX = width / 2
 }

@@ -1,13 +1,18 @@
 import FilmstripRaster
 
-/// The drawing surface a panel gets: a canvas the size of the panel (1×), the font, and a log
-/// of every text run and semantic element the panel produced, so what was drawn can be read
-/// back exactly.
+/// The drawing surface a panel gets: a canvas the size of the panel (1×), the font, the
+/// geometry computed from it, and a log of every text run, figure and semantic element the panel
+/// produced, so what was drawn can be read back exactly.
 public struct PanelPainter {
     /// The panel's pixels (RGBA8, see ``Canvas``), at 1×, origin at the panel's top-left.
     public var canvas: Canvas
     /// The font all text is drawn with.
     public let font: BitmapFont
+    /// The panel's geometry from ``font``'s metrics: where lines, bands and buttons go.
+    public let layout: PanelLayout
+    /// The rectangles of figures drawn (spinners, trays, bars, bullets: shapes no text may
+    /// cross), in panel pixels at 1×, in drawing order.
+    public private(set) var figures: [Rect] = []
     /// Every text run drawn, in drawing order.
     public private(set) var texts: [DrawnText] = []
     /// The semantic (accessibility) elements the panel exposes, in reading order.
@@ -20,6 +25,16 @@ public struct PanelPainter {
     public init(width: Int, height: Int, font: BitmapFont, background: Color) {
         self.canvas = Canvas(width: width, height: height, background: background)
         self.font = font
+        self.layout = PanelLayout(font: font)
+    }
+
+    /// A painter over a fresh canvas of `layout`'s panel size (``PanelLayout/width`` ×
+    /// ``PanelLayout/height`` pixels, 1×) filled with `background`, drawing text in `font`
+    /// (`layout` is `PanelLayout(font: font)`, computed once per frame by the caller).
+    public init(layout: PanelLayout, font: BitmapFont, background: Color) {
+        self.canvas = Canvas(width: layout.width, height: layout.height, background: background)
+        self.font = font
+        self.layout = layout
     }
 
     /// Draws `text` with its pen at (x, baseline) and records it; `role` also exposes it as a
@@ -33,7 +48,8 @@ public struct PanelPainter {
         let background = canvas.dominantColor(in: Rect(
             x: x, y: baseline - font.ascent * magnified, width: font.width(of: text) * magnified, height: font.lineHeight * magnified))
         let run = canvas.drawText(text, at: Point(x: x, y: baseline), font: font, color: color, magnification: magnification)
-        texts.append(DrawnText(text: text, origin: Point(x: x, y: baseline), color: color, background: background))
+        let box = Rect(x: x, y: baseline - font.ascent * magnified, width: run.advance, height: (font.ascent + font.descent) * magnified)
+        texts.append(DrawnText(text: text, origin: Point(x: x, y: baseline), color: color, background: background, box: box))
         if let role { elements.append(SemanticElement(role: role, label: text)) }
         for scalar in run.missing where !missing.contains(scalar) { missing.append(scalar) }
         return run.advance
@@ -45,6 +61,56 @@ public struct PanelPainter {
     ) {
         let width = font.width(of: text) * max(1, magnification)
         self.text(text, x: centerX - width / 2, baseline: baseline, color: color, role: role, magnification: magnification)
+    }
+
+    /// Draws `text` centred in the panel on line `line` of ``layout`` (its box covering
+    /// `magnification` lines), cut with `…` to ``PanelLayout/contentWidth`` when it is wider.
+    public mutating func centeredText(
+        _ text: String, line: Int, color: Color, role: SemanticElement.Role? = .text, magnification: Int = 1
+    ) {
+        let m = max(1, magnification)
+        centeredText(
+            fitted(text, maxWidth: layout.contentWidth / m), centerX: layout.centerX,
+            baseline: layout.baseline(line: line, magnification: m), color: color, role: role, magnification: m)
+    }
+
+    /// Draws `text` from the body's left padding (``PanelLayout/contentLeft``) on line `line`,
+    /// cut with `…` to ``PanelLayout/contentWidth``.
+    /// - Returns: the advance in pixels.
+    @discardableResult
+    public mutating func leftText(_ text: String, line: Int, color: Color, role: SemanticElement.Role? = .text) -> Int {
+        self.text(fitted(text, maxWidth: layout.contentWidth), x: layout.contentLeft, baseline: layout.baseline(line: line), color: color, role: role)
+    }
+
+    /// `text` when it is at most `maxWidth` pixels wide in ``font``; otherwise its longest
+    /// prefix that fits with `…` after it (`…` alone when nothing fits before it).
+    public func fitted(_ text: String, maxWidth: Int) -> String {
+        guard font.width(of: text) > maxWidth else { return text }
+        let room = maxWidth - font.width(of: "…")
+        var width = 0
+        var end = text.startIndex
+        for character in text {
+            var characterWidth = 0
+            for scalar in character.unicodeScalars { characterWidth += (font.glyph(for: scalar) ?? font.fallbackGlyph(for: scalar)).advance }
+            guard width + characterWidth <= room else { break }
+            width += characterWidth
+            end = text.index(after: end)
+        }
+        return String(text[..<end]) + "…"
+    }
+
+    /// Records `rect` (panel pixels at 1×) as a figure: a shape no text may cross. Draw the
+    /// figure on ``canvas`` and record its bounds here, so tests can check the layout.
+    public mutating func figure(_ rect: Rect) {
+        figures.append(rect)
+    }
+
+    /// Draws a ``Spinner`` centred across lines `line` and `line + 1` of ``layout``
+    /// (``PanelLayout/figure(line:)``) as it looks at `timeMs`, and records it as a figure.
+    public mutating func spinner(line: Int, highlight: Color, dim: Color, atMs timeMs: Int) {
+        let spot = layout.figure(line: line)
+        Spinner(center: spot.center, radius: spot.radius, highlight: highlight, dim: dim).draw(on: &canvas, atMs: timeMs)
+        figure(Rect(x: spot.center.x - spot.radius, y: spot.center.y - spot.radius, width: 2 * spot.radius + 1, height: 2 * spot.radius + 1))
     }
 
     /// Exposes a semantic element that has no text run of its own (a spinner, an icon).
@@ -91,7 +157,7 @@ public struct PanelPainter {
                 pieceWidth = 0
             } else {
                 var characterWidth = 0
-                for scalar in character.unicodeScalars { characterWidth += (font.glyph(for: scalar) ?? font.replacementGlyph).advance }
+                for scalar in character.unicodeScalars { characterWidth += (font.glyph(for: scalar) ?? font.fallbackGlyph(for: scalar)).advance }
                 if let start = pieceStart, pieceWidth + characterWidth > maxWidth {
                     place(text[start..<index], width: pieceWidth)
                     pieceStart = index

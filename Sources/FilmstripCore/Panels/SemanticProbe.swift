@@ -12,9 +12,11 @@ public enum SemanticProbe {
         name: "probe", ascent: 10, descent: 3, boundingBox: (width: 6, height: 13, xOffset: 0, yOffset: -3),
         glyphs: [:], defaultGlyph: nil, properties: [:])
 
+    static let probeLayout = PanelLayout(font: probeFont)
+
     /// The elements `panel` exposes for `phase` at `timeMs`, in reading order.
     public static func elements<Phase>(of panel: any Panel<Phase>, drawing phase: Phase, atMs timeMs: Int) -> [SemanticElement] {
-        var painter = PanelPainter(width: PanelLayout.width, height: PanelLayout.height, font: probeFont, background: Palette.panel)
+        var painter = PanelPainter(layout: probeLayout, font: probeFont, background: Palette.panel)
         panel.draw(phase, atMs: timeMs, on: &painter)
         return painter.elements
     }

@@ -114,6 +114,14 @@ public struct PanelRendering: Hashable, Sendable {
     public var texts: [DrawnText]
     /// Its semantic (accessibility) elements.
     public var elements: [SemanticElement]
+    /// The panel's top-left corner in the frame, pixels at 1×; the panel is the frame
+    /// layout's ``PanelLayout/width`` × ``PanelLayout/height`` from there, and ``texts``,
+    /// ``title`` and ``figures`` are in panel pixels (add `origin` for frame pixels).
+    public var origin: Point = Point(x: 0, y: 0)
+    /// The caption drawn in the title bar (cut with `…` when wider than the content width).
+    public var title: DrawnText = DrawnText(text: "", origin: Point(x: 0, y: 0), color: .black)
+    /// The figures it drew (spinners, trays, bars, bullets), in panel pixels at 1×.
+    public var figures: [Rect] = []
 }
 
 /// A frame's pixels with what each panel reported beside them.
@@ -124,10 +132,17 @@ public struct RenderedFrame: Sendable {
     public var panels: [PanelRendering]
     /// Code points the font lacked while drawing this frame.
     public var missing: [Unicode.Scalar]
+    /// The geometry the frame was drawn with (from the font's metrics).
+    public var layout: PanelLayout
+    /// The header's text runs, in frame pixels at 1×: the plan's name (cut with `…` to fit),
+    /// then the time and phase.
+    public var header: [DrawnText]
+    /// The phase's colour swatch in the header, frame pixels at 1×.
+    public var swatch: Rect
     /// The text the frame's chrome drew, each with the colour it sits on: the header's plan
-    /// name and time · phase label, and each panel's title on its tint (positions: header in
-    /// frame pixels, titles in panel pixels, at 1×).
-    public var chromeTexts: [DrawnText] = []
+    /// name and time · phase label (frame pixels), then each panel's title on its tint (panel
+    /// pixels), at 1×.
+    public var chromeTexts: [DrawnText] { header + panels.map(\.title) }
 }
 
 /// Everything a run produced except pixels: the plan, the timeline, phase and depiction
@@ -174,18 +189,20 @@ public struct RecordedRun: Sendable {
 
     /// Draws `still` with only the panels it shows (``StillRecord/panels``), at `scale`
     /// (default: the plan's); nil for a dropped frame. Its width is that of a frame with that
-    /// many panels (``logicalFrameSize(panelCount:)`` × scale).
+    /// many panels (``logicalFrameSize(panelCount:font:)`` × scale).
     public func render(_ still: StillRecord, font: BitmapFont, scale: Int? = nil) -> RenderedFrame? {
         draw(still.frame.sampleIndex, font, scale ?? plan.scale, still.panels == plan.panels ? nil : still.panels)
     }
 
-    /// The size of a frame with `panelCount` panels at 1×, in pixels.
-    public static func logicalFrameSize(panelCount: Int) -> (width: Int, height: Int) {
-        FrameRenderer<Never>.size(panelCount: panelCount)
+    /// The size of a frame with `panelCount` panels at 1×, in pixels, drawn with `font`
+    /// (``PanelLayout/frameSize(panelCount:)``).
+    public static func logicalFrameSize(panelCount: Int, font: BitmapFont) -> (width: Int, height: Int) {
+        PanelLayout(font: font).frameSize(panelCount: panelCount)
     }
 
-    /// The size of a frame at 1×, in pixels.
-    public var logicalFrameSize: (width: Int, height: Int) {
-        FrameRenderer<Never>.size(panelCount: plan.panels.count)
+    /// The size of a frame at 1×, in pixels, drawn with `font`: it follows the font's metrics
+    /// (``PanelLayout/frameSize(panelCount:)``): 448 × 187 for two panels in misc-fixed 6x13.
+    public func logicalFrameSize(font: BitmapFont) -> (width: Int, height: Int) {
+        PanelLayout(font: font).frameSize(panelCount: plan.panels.count)
     }
 }

@@ -38,7 +38,11 @@ public struct BitmapFont: Sendable {
         self.glyphs = glyphs
         self.defaultGlyph = defaultGlyph
         self.properties = properties
-        self.replacementGlyph = defaultGlyph ?? Self.box(width: boundingBox.width, height: ascent)
+        let replacement = defaultGlyph ?? Self.box(width: boundingBox.width, height: ascent)
+        self.replacementGlyph = replacement
+        let blank = !replacement.bits.contains { $0 != 0 }
+        self.replacementIsBlank = blank
+        self.dashRule = blank ? Self.rule(advance: replacement.advance, ascent: ascent, descent: descent) : nil
     }
 
     /// Pixels from one baseline to the next: `ascent + descent`.
@@ -53,6 +57,37 @@ public struct BitmapFont: Sendable {
     /// as wide as the bounding box and as tall as the ascent. Built once, with the font: a
     /// 4096×4096 bounding box makes a 2 MB box, which was rebuilt for every missing code point.
     public let replacementGlyph: Glyph
+
+    /// True when ``replacementGlyph`` sets no pixel: the font's `DEFAULT_CHAR` is a space or an
+    /// empty bitmap (xfonts-base's Sony 12x24 and Spleen name U+0020), so a missing code point would
+    /// leave a gap with nothing to show for it.
+    public let replacementIsBlank: Bool
+
+    /// The glyph drawn for a missing `—` (U+2014, em dash) when ``replacementIsBlank``: a
+    /// horizontal rule as wide as the replacement glyph's advance, `max(1, lineHeight / 12)`
+    /// pixels thick, its top `ascent / 3` pixels above the baseline (about the middle of a
+    /// lower-case letter). Nil when the replacement glyph draws something.
+    public let dashRule: Glyph?
+
+    /// The glyph drawn for `scalar` when the font lacks it: ``dashRule`` for U+2014 when there
+    /// is one, otherwise ``replacementGlyph``.
+    public func fallbackGlyph(for scalar: Unicode.Scalar) -> Glyph {
+        if scalar.value == 0x2014, let dashRule { return dashRule }
+        return replacementGlyph
+    }
+
+    /// A rule glyph `advance` wide (at least 1), as described at ``dashRule``.
+    private static func rule(advance: Int, ascent: Int, descent: Int) -> Glyph {
+        let width = max(1, advance)
+        let thickness = max(1, (ascent + descent) / 12)
+        let bytesPerRow = (width + 7) / 8
+        var row = [UInt8](repeating: 0, count: bytesPerRow)
+        for column in 0..<width { row[column / 8] |= 0x80 >> UInt8(column % 8) }
+        let top = max(thickness, ascent / 3)
+        return Glyph(
+            width: width, height: thickness, xOffset: 0, yOffset: top - thickness, advance: width,
+            bits: Array([[UInt8]](repeating: row, count: thickness).joined()))
+    }
 
     /// A hollow box `width` × `height` (at least 3 × 3), its right column left clear as spacing.
     private static func box(width: Int, height: Int) -> Glyph {
@@ -71,9 +106,9 @@ public struct BitmapFont: Sendable {
     }
 
     /// The advance width of `text` in pixels: the sum of each scalar's glyph advance
-    /// (the replacement glyph's for a missing one).
+    /// (``fallbackGlyph(for:)``'s for a missing one).
     public func width(of text: String) -> Int {
-        text.unicodeScalars.reduce(0) { $0 + (glyph(for: $1) ?? replacementGlyph).advance }
+        text.unicodeScalars.reduce(0) { $0 + (glyph(for: $1) ?? fallbackGlyph(for: $1)).advance }
     }
 
     /// The code points of `text` this font has no glyph for, in order of first appearance.

@@ -20,8 +20,9 @@ extension RasterTarget {
     /// The baseline row is the first row below the glyphs' bodies: a glyph with BBX height h and
     /// y-offset yo covers rows `origin.y - (h + yo) ..< origin.y - yo`, and columns from
     /// `pen + xoff`. Set bits are painted with `color`; clear bits leave the target alone.
-    /// A code point the font lacks is drawn as ``BitmapFont/replacementGlyph`` and listed in the
-    /// returned run's `missing`, so the caller can report it.
+    /// A code point the font lacks is drawn as ``BitmapFont/fallbackGlyph(for:)`` (the
+    /// replacement glyph, or a rule for `—` when that glyph is blank) and listed in the returned
+    /// run's `missing`, so the caller can report it.
     ///
     /// `magnification` (≥ 1) paints each glyph pixel as an m × m block, the metrics scaled
     /// alike: for a large dash or heading while the rest of the frame stays at 1×.
@@ -35,7 +36,7 @@ extension RasterTarget {
             if let found = font.glyph(for: scalar) {
                 glyph = found
             } else {
-                glyph = font.replacementGlyph
+                glyph = font.fallbackGlyph(for: scalar)
                 if !missing.contains(scalar) { missing.append(scalar) }
             }
             let top = origin.y - (glyph.height + glyph.yOffset) * m

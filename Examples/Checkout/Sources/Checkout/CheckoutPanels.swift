@@ -1,18 +1,24 @@
 import Filmstrip
 
-/// What both checkout panels draw the same way: the order's total and the Pay button.
+/// What both checkout panels draw the same way: the order's total and the Pay button, placed
+/// on the lines of the painter's layout (from the font's metrics).
 enum CheckoutDrawing {
     static let total = "Total  EUR 42.00"
 
     static func header(on painter: inout PanelPainter) {
-        painter.centeredText(total, centerX: PanelLayout.centerX, baseline: 36, color: Palette.text)
+        painter.centeredText(total, line: 1, color: Palette.text)
     }
 
-    /// A button 120×20 centred at `top`: filled with `fill` and labelled in `text`.
-    static func button(_ label: String, top: Int, fill: Color, text: Color, on painter: inout PanelPainter) {
-        let rect = Rect(x: PanelLayout.centerX - 60, y: top, width: 120, height: 20)
+    /// A button on line `line`, at least 20 cells wide: filled with `fill` and labelled in `text`
+    /// (lines `line - 1` and `line + 1` stay empty).
+    /// - Returns: the button's rectangle.
+    @discardableResult
+    static func button(_ label: String, line: Int, fill: Color, text: Color, on painter: inout PanelPainter) -> Rect {
+        let layout = painter.layout
+        let rect = layout.button(line: line, labelWidth: max(painter.font.width(of: label), 18 * layout.advance))
         painter.canvas.fill(rect, with: fill)
-        painter.centeredText(label, centerX: PanelLayout.centerX, baseline: top + 14, color: text, role: .button)
+        painter.centeredText(label, line: line, color: text, role: .button)
+        return rect
     }
 }
 
@@ -43,19 +49,18 @@ public struct SpinnerOnlyPanel: Panel {
     /// Draws the phase into the panel body at 1×; the spinner's highlighted spoke follows
     /// `timeMs` (ms since the start of the run).
     public func draw(_ phase: PaymentPhase, atMs timeMs: Int, on painter: inout PanelPainter) {
-        let x = PanelLayout.centerX
         switch phase {
         case .idle:
             CheckoutDrawing.header(on: &painter)
-            CheckoutDrawing.button("PAY", top: 90, fill: tint, text: Palette.header, on: &painter)
+            CheckoutDrawing.button("PAY", line: 4, fill: tint, text: Palette.header, on: &painter)
         case .submitting:
-            Spinner(center: Point(x: x, y: 80), radius: 14, highlight: tint, dim: Palette.faint).draw(on: &painter.canvas, atMs: timeMs)
+            painter.spinner(line: 3, highlight: tint, dim: Palette.faint, atMs: timeMs)
             painter.expose(SemanticElement(role: .progressIndicator, label: "Loading"))
         case .succeeded(let receipt):
-            painter.centeredText("PAID", centerX: x, baseline: 70, color: tint)
-            painter.centeredText(receipt, centerX: x, baseline: 90, color: Palette.text)
+            painter.centeredText("PAID", line: 2, color: tint)
+            painter.centeredText(receipt, line: 3, color: Palette.text)
         case .declined, .timedOut:
-            painter.centeredText("—", centerX: x, baseline: 90, color: tint, role: nil, magnification: 4)
+            painter.centeredText("—", line: 2, color: tint, role: nil, magnification: 4)
         }
     }
 }
@@ -88,30 +93,34 @@ public struct PaymentPatternPanel: Panel {
     /// Draws the phase into the panel body at 1×, with the elapsed ms while submitting; the small
     /// spinner's highlighted spoke follows `timeMs` (ms since the start of the run).
     public func draw(_ phase: PaymentPhase, atMs timeMs: Int, on painter: inout PanelPainter) {
-        let x = PanelLayout.centerX
+        let layout = painter.layout
         switch phase {
         case .idle:
             CheckoutDrawing.header(on: &painter)
-            CheckoutDrawing.button("PAY EUR 42.00", top: 90, fill: tint, text: Palette.header, on: &painter)
+            CheckoutDrawing.button("PAY EUR 42.00", line: 4, fill: tint, text: Palette.header, on: &painter)
         case .submitting(let elapsedMs):
             CheckoutDrawing.header(on: &painter)
-            CheckoutDrawing.button("PAYING…", top: 90, fill: Palette.faint, text: Palette.dimText, on: &painter)
-            Spinner(center: Point(x: x - 48, y: 100), radius: 6, highlight: tint, dim: Palette.panel).draw(on: &painter.canvas, atMs: timeMs)
-            painter.centeredText("Keep this page open · \(elapsedMs) ms", centerX: x, baseline: 128, color: Palette.dimText)
+            let button = CheckoutDrawing.button("PAYING…", line: 4, fill: Palette.faint, text: Palette.dimText, on: &painter)
+            // A small spinner inside the button, a cell from its left edge.
+            let radius = max(2, layout.lineHeight / 2 - 1)
+            let center = Point(x: button.x + layout.advance + radius, y: button.y + button.height / 2)
+            Spinner(center: center, radius: radius, highlight: tint, dim: Palette.panel).draw(on: &painter.canvas, atMs: timeMs)
+            painter.figure(Rect(x: center.x - radius, y: center.y - radius, width: 2 * radius + 1, height: 2 * radius + 1))
+            painter.centeredText("Keep this page open · \(elapsedMs) ms", line: 6, color: Palette.dimText)
         case .succeeded(let receipt):
-            painter.centeredText("PAYMENT RECEIVED", centerX: x, baseline: 60, color: tint)
-            painter.centeredText("Receipt \(receipt)", centerX: x, baseline: 80, color: Palette.text)
-            painter.centeredText("EUR 42.00 charged", centerX: x, baseline: 96, color: Palette.dimText)
+            painter.centeredText("PAYMENT RECEIVED", line: 2, color: tint)
+            painter.centeredText("Receipt \(receipt)", line: 3, color: Palette.text)
+            painter.centeredText("EUR 42.00 charged", line: 4, color: Palette.dimText)
         case .declined(let reason):
-            painter.centeredText("PAYMENT DECLINED", centerX: x, baseline: 40, color: Palette.danger)
-            for (index, line) in painter.wrap(reason, maxWidth: PanelLayout.body.width - 16).prefix(2).enumerated() {
-                painter.centeredText(line, centerX: x, baseline: 60 + index * 14, color: Palette.text)
+            painter.centeredText("PAYMENT DECLINED", line: 1, color: Palette.danger)
+            for (index, line) in painter.wrap(reason, maxWidth: layout.contentWidth, maxLines: 2).enumerated() {
+                painter.centeredText(line, line: 2 + index, color: Palette.text)
             }
-            CheckoutDrawing.button("USE ANOTHER CARD", top: 104, fill: tint, text: Palette.header, on: &painter)
+            CheckoutDrawing.button("USE ANOTHER CARD", line: 5, fill: tint, text: Palette.header, on: &painter)
         case .timedOut:
-            painter.centeredText("NO ANSWER FROM THE BANK", centerX: x, baseline: 44, color: Palette.danger)
-            painter.centeredText("Your card was not charged.", centerX: x, baseline: 66, color: Palette.text)
-            CheckoutDrawing.button("RETRY", top: 96, fill: tint, text: Palette.header, on: &painter)
+            painter.centeredText("NO ANSWER FROM THE BANK", line: 1, color: Palette.danger)
+            painter.centeredText("Your card was not charged.", line: 2, color: Palette.text)
+            CheckoutDrawing.button("RETRY", line: 4, fill: tint, text: Palette.header, on: &painter)
         }
     }
 }

@@ -31,39 +31,28 @@ public struct AllFourPanel: Panel {
     /// spoke follows `timeMs` (ms since the start of the run). Exposes a progress indicator, an
     /// image, the texts and a `RETRY` button as semantic elements.
     public func draw(_ phase: InboxPhase, atMs timeMs: Int, on painter: inout PanelPainter) {
-        let x = PanelLayout.centerX
+        let layout = painter.layout
         switch phase {
         case .loading(let ms):
-            Spinner(center: Point(x: x, y: 52), radius: 14, highlight: tint, dim: Palette.faint)
-                .draw(on: &painter.canvas, atMs: timeMs)
+            painter.spinner(line: 1, highlight: tint, dim: Palette.faint, atMs: timeMs)
             painter.expose(SemanticElement(role: .progressIndicator, label: "Loading"))
-            painter.centeredText("FETCHING", centerX: x, baseline: 88, color: tint)
-            painter.centeredText("\(ms) ms", centerX: x, baseline: 104, color: Palette.text)
+            painter.centeredText("FETCHING", line: 4, color: tint)
+            painter.centeredText("\(ms) ms", line: 5, color: Palette.text)
         case .empty:
-            drawTray(on: &painter.canvas, centerX: x, top: 40)
+            EmptyTray(tint: tint).draw(line: 1, on: &painter)
             painter.expose(SemanticElement(role: .image, label: "Empty tray"))
-            painter.centeredText("0 pending", centerX: x, baseline: 88, color: Palette.text)
-            painter.centeredText("EMPTY STATE", centerX: x, baseline: 104, color: tint)
+            painter.centeredText("0 pending", line: 4, color: Palette.text)
+            painter.centeredText("EMPTY STATE", line: 5, color: tint)
         case .failed(let message):
-            painter.centeredText("FAILED", centerX: x, baseline: 44, color: Palette.danger)
-            let lines = painter.wrap(message, maxWidth: PanelLayout.body.width - 12, maxLines: 3)
+            painter.centeredText("FAILED", line: 1, color: Palette.danger)
+            let lines = painter.wrap(message, maxWidth: layout.contentWidth, maxLines: 3)
             for (index, line) in lines.enumerated() {
-                painter.centeredText(line, centerX: x, baseline: 64 + index * 14, color: Palette.text)
+                painter.centeredText(line, line: 2 + index, color: Palette.text)
             }
-            let button = Rect(x: x - 30, y: 108, width: 60, height: 18)
-            painter.canvas.stroke(button, with: tint)
-            painter.centeredText("RETRY", centerX: x, baseline: 121, color: tint, role: .button)
+            painter.canvas.stroke(layout.button(line: 6, labelWidth: painter.font.width(of: "RETRY")), with: tint)
+            painter.centeredText("RETRY", line: 6, color: tint, role: .button)
         case .loaded(let rows):
             ManifestList(rows: rows, tint: tint).draw(on: &painter)
         }
-    }
-
-    private func drawTray(on canvas: inout Canvas, centerX: Int, top: Int) {
-        let tray = Rect(x: centerX - 16, y: top + 8, width: 32, height: 16)
-        canvas.stroke(tray, with: tint)
-        canvas.fill(Rect(x: centerX - 6, y: top + 8, width: 12, height: 1), with: Palette.panel)
-        canvas.line(from: Point(x: centerX - 6, y: top + 8), to: Point(x: centerX - 4, y: top + 12), with: tint)
-        canvas.line(from: Point(x: centerX + 6, y: top + 8), to: Point(x: centerX + 4, y: top + 12), with: tint)
-        canvas.line(from: Point(x: centerX - 4, y: top + 12), to: Point(x: centerX + 4, y: top + 12), with: tint)
     }
 }

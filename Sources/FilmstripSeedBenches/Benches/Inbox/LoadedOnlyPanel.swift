@@ -39,11 +39,10 @@ public struct LoadedOnlyPanel: Panel {
             ManifestList(rows: rows, tint: tint).draw(on: &painter)
             return
         }
-        let x = PanelLayout.centerX
-        painter.centeredText("—", centerX: x, baseline: 66, color: tint, role: nil, magnification: 4)
-        painter.centeredText("no .loaded yet", centerX: x, baseline: 84, color: Palette.dimText, role: nil)
+        painter.centeredText("—", line: 1, color: tint, role: nil, magnification: 4)
+        painter.centeredText("no .loaded yet", line: 5, color: Palette.dimText, role: nil)
         if let label = Self.ignoredLabel(for: phase) {
-            painter.centeredText(label, centerX: x, baseline: 100, color: Palette.dimText, role: nil)
+            painter.centeredText(label, line: 6, color: Palette.dimText, role: nil)
         }
     }
 }

@@ -15,24 +15,32 @@ public struct ManifestList: Sendable {
         self.tint = tint
     }
 
-    /// Row pitch in pixels at 1×.
-    public static let rowHeight = 30
-
-    /// Draws up to as many rows as fit in the panel body.
-    public func draw(on painter: inout PanelPainter) {
-        let body = PanelLayout.body
-        let fitting = max(0, (body.height - 6) / Self.rowHeight)
+    /// Draws as many rows as fit in lines `firstLine ..< firstLine + lineCount` of the painter's
+    /// layout (default: the whole body), each ``PanelLayout/rowHeight`` tall: a bullet, the
+    /// title on the row's first line and the detail on its second, each cut with `…` to fit,
+    /// and a separator in the gap under them.
+    public func draw(on painter: inout PanelPainter, firstLine: Int = 0, lineCount: Int = PanelLayout.bodyLines) {
+        let layout = painter.layout
+        let top = layout.lineTop(firstLine)
+        let room = layout.lineTop(firstLine + lineCount) - top
+        let fitting = max(0, (room + layout.gap) / layout.rowHeight)
+        let bullet = max(2, layout.lineHeight / 3)
+        let textX = layout.contentLeft + bullet + layout.advance
+        let textWidth = layout.contentLeft + layout.contentWidth - textX
         for (index, row) in rows.prefix(fitting).enumerated() {
-            let top = body.y + 6 + index * Self.rowHeight
-            painter.canvas.fill(Rect(x: body.x + 8, y: top + 5, width: 4, height: 4), with: tint)
-            painter.text(row.title, x: body.x + 18, baseline: top + 11, color: Palette.text, role: .row)
+            let rowTop = top + index * layout.rowHeight
+            let dot = Rect(x: layout.contentLeft, y: rowTop + (layout.ascent - bullet + 1) / 2, width: bullet, height: bullet)
+            painter.canvas.fill(dot, with: tint)
+            painter.figure(dot)
+            painter.text(painter.fitted(row.title, maxWidth: textWidth), x: textX, baseline: rowTop + layout.ascent, color: Palette.text, role: .row)
             if !row.detail.isEmpty {
-                painter.text(row.detail, x: body.x + 18, baseline: top + 24, color: Palette.dimText)
+                painter.text(painter.fitted(row.detail, maxWidth: textWidth), x: textX, baseline: rowTop + layout.linePitch + layout.ascent, color: Palette.dimText)
             }
-            painter.canvas.fill(Rect(x: body.x + 6, y: top + Self.rowHeight - 2, width: body.width - 12, height: 1), with: Palette.faint)
+            let separator = rowTop + 2 * layout.linePitch - layout.leading + (layout.leading + layout.gap) / 2
+            painter.canvas.fill(Rect(x: layout.contentLeft, y: separator, width: layout.contentWidth, height: 1), with: Palette.faint)
         }
         if rows.isEmpty {
-            painter.centeredText("(no rows)", centerX: PanelLayout.centerX, baseline: body.y + 40, color: Palette.dimText)
+            painter.centeredText("(no rows)", line: firstLine + 2, color: Palette.dimText)
         }
     }
 }

@@ -29,9 +29,8 @@ public struct LiveLoadedOnlyPanel: Panel {
             ManifestList(rows: rows, tint: tint).draw(on: &painter)
             return
         }
-        let x = PanelLayout.centerX
-        painter.centeredText("—", centerX: x, baseline: 66, color: tint, role: nil, magnification: 4)
-        painter.centeredText("no .loaded yet", centerX: x, baseline: 84, color: Palette.dimText, role: nil)
-        painter.centeredText("ignored \(phase.name.rawValue)", centerX: x, baseline: 100, color: Palette.dimText, role: nil)
+        painter.centeredText("—", line: 1, color: tint, role: nil, magnification: 4)
+        painter.centeredText("no .loaded yet", line: 5, color: Palette.dimText, role: nil)
+        painter.centeredText("ignored \(phase.name.rawValue)", line: 6, color: Palette.dimText, role: nil)
     }
 }

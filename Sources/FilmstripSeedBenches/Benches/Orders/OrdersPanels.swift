@@ -1,55 +1,63 @@
 import FilmstripCore
 import FilmstripRaster
 
-/// Drawing shared by the two orders panels.
+/// Drawing shared by the two orders panels, placed through the painter's layout.
 struct OrdersCanvas {
+    /// The last line of the body: snackbars and bars sit there.
+    static var lastLine: Int { PanelLayout.bodyLines - 1 }
+
     static func skeleton(on painter: inout PanelPainter, tint: Color) {
-        let body = PanelLayout.body
+        let layout = painter.layout
+        let bullet = max(2, layout.lineHeight / 3)
+        let textX = layout.contentLeft + bullet + layout.advance
+        let titleHeight = max(2, layout.ascent * 2 / 3)
+        let detailHeight = max(2, layout.ascent / 2)
         for row in 0..<4 {
-            let top = body.y + 8 + row * ManifestList.rowHeight
-            painter.canvas.fill(Rect(x: body.x + 8, y: top + 4, width: 6, height: 6), with: Palette.faint)
-            painter.canvas.fill(Rect(x: body.x + 20, y: top + 2, width: 110 - row * 12, height: 8), with: Palette.faint)
-            painter.canvas.fill(Rect(x: body.x + 20, y: top + 15, width: 150 - row * 20, height: 6), with: Palette.faint)
+            let top = layout.lineTop(0) + row * layout.rowHeight
+            painter.canvas.fill(Rect(x: layout.contentLeft, y: top + (layout.ascent - bullet + 1) / 2, width: bullet, height: bullet), with: Palette.faint)
+            painter.canvas.fill(Rect(x: textX, y: top + layout.ascent - titleHeight, width: (18 - 2 * row) * layout.advance, height: titleHeight), with: Palette.faint)
+            painter.canvas.fill(Rect(x: textX, y: top + layout.linePitch + layout.ascent - detailHeight, width: (25 - 3 * row) * layout.advance, height: detailHeight), with: Palette.faint)
         }
         painter.expose(SemanticElement(role: .progressIndicator, label: "Loading orders"))
     }
 
     static func spinner(on painter: inout PanelPainter, tint: Color, atMs timeMs: Int) {
-        Spinner(center: Point(x: PanelLayout.centerX, y: 70), radius: 14, highlight: tint, dim: Palette.faint)
-            .draw(on: &painter.canvas, atMs: timeMs)
+        painter.spinner(line: 3, highlight: tint, dim: Palette.faint, atMs: timeMs)
         painter.expose(SemanticElement(role: .progressIndicator, label: "Loading"))
     }
 
-    static func button(_ label: String, on painter: inout PanelPainter, top: Int, color: Color, enabled: Bool = true) {
-        let x = PanelLayout.centerX
-        let width = painter.font.width(of: label) + 16
-        painter.canvas.stroke(Rect(x: x - width / 2, y: top, width: width, height: 18), with: enabled ? color : Palette.faint)
-        painter.centeredText(label, centerX: x, baseline: top + 13, color: enabled ? color : Palette.faint, role: .button)
+    /// A button outlined around `label` on line `line` (lines `line - 1` and `line + 1` stay empty).
+    static func button(_ label: String, on painter: inout PanelPainter, line: Int, color: Color, enabled: Bool = true) {
+        painter.canvas.stroke(painter.layout.button(line: line, labelWidth: painter.font.width(of: label)), with: enabled ? color : Palette.faint)
+        painter.centeredText(label, line: line, color: enabled ? color : Palette.faint, role: .button)
     }
 
-    static func rows(_ phase: OrdersPhase, on painter: inout PanelPainter, tint: Color) {
-        if case .rows(let rows) = phase.content { ManifestList(rows: rows, tint: tint).draw(on: &painter) }
+    /// The rows, on the lines above `reserved` lines at the bottom of the body.
+    static func rows(_ phase: OrdersPhase, on painter: inout PanelPainter, tint: Color, reserved: Int = 1) {
+        if case .rows(let rows) = phase.content {
+            ManifestList(rows: rows, tint: tint).draw(on: &painter, lineCount: PanelLayout.bodyLines - reserved)
+        }
     }
 
     /// Empty on first use: a title naming what lives here, one sentence, one primary action.
     static func emptyFirstUse(on painter: inout PanelPainter, tint: Color) {
-        let x = PanelLayout.centerX
-        painter.centeredText("No orders yet", centerX: x, baseline: 50, color: Palette.text)
-        painter.centeredText("Orders you place appear here.", centerX: x, baseline: 70, color: Palette.dimText)
-        button("Create order", on: &painter, top: 90, color: tint)
+        painter.centeredText("No orders yet", line: 1, color: Palette.text)
+        painter.centeredText("Orders you place appear here.", line: 2, color: Palette.dimText)
+        button("Create order", on: &painter, line: 4, color: tint)
     }
 
     /// No results: the query repeated and a way to clear it; no create action.
     static func noResults(query: String, on painter: inout PanelPainter, tint: Color) {
-        painter.centeredText("No results for \"\(query)\"", centerX: PanelLayout.centerX, baseline: 56, color: Palette.text)
-        button("Clear search", on: &painter, top: 80, color: tint)
+        painter.centeredText("No results for \"\(query)\"", line: 1, color: Palette.text)
+        button("Clear search", on: &painter, line: 3, color: tint)
     }
 
-    /// A bar along the bottom of the panel body with `text`.
+    /// A bar across the last line of the body with `text`.
     static func bar(_ text: String, on painter: inout PanelPainter, background: Color, color: Color) {
-        let body = PanelLayout.body
-        painter.canvas.fill(Rect(x: body.x + 4, y: body.maxY - 22, width: body.width - 8, height: 18), with: background)
-        painter.text(text, x: body.x + 10, baseline: body.maxY - 9, color: color)
+        let band = painter.layout.band(line: lastLine)
+        let inset = painter.layout.advance / 2
+        painter.canvas.fill(Rect(x: band.x + inset, y: band.y, width: band.width - 2 * inset, height: band.height), with: background)
+        painter.leftText(text, line: lastLine, color: color)
     }
 }
 
@@ -98,19 +106,19 @@ public struct OrdersPatternPanel: Panel {
     /// follows `timeMs` (ms since the start of the run). Buttons, indicators and texts are
     /// exposed as semantic elements.
     public func draw(_ phase: OrdersPhase, atMs timeMs: Int, on painter: inout PanelPainter) {
-        let x = PanelLayout.centerX
+        let last = OrdersCanvas.lastLine
         switch depiction(for: phase, atMs: timeMs) {
         case .skeleton: OrdersCanvas.skeleton(on: &painter, tint: tint)
         case .spinner: OrdersCanvas.spinner(on: &painter, tint: tint, atMs: timeMs)
         case .rowsRefreshing:
             OrdersCanvas.rows(phase, on: &painter, tint: tint)
-            painter.centeredText("refreshing…", centerX: x, baseline: PanelLayout.height - 8, color: tint, role: .progressIndicator)
+            painter.centeredText("refreshing…", line: last, color: tint, role: .progressIndicator)
         case .rowsSnackbar:
             OrdersCanvas.rows(phase, on: &painter, tint: tint)
             OrdersCanvas.bar("Couldn't refresh orders", on: &painter, background: Palette.text, color: Palette.header)
         case .rowsRefreshingSnackbar:
-            OrdersCanvas.rows(phase, on: &painter, tint: tint)
-            painter.centeredText("refreshing…", centerX: x, baseline: PanelLayout.body.maxY - 28, color: tint, role: .progressIndicator)
+            OrdersCanvas.rows(phase, on: &painter, tint: tint, reserved: 2)
+            painter.centeredText("refreshing…", line: last - 1, color: tint, role: .progressIndicator)
             OrdersCanvas.bar("Couldn't refresh orders", on: &painter, background: Palette.text, color: Palette.header)
         case .rowsOffline:
             OrdersCanvas.rows(phase, on: &painter, tint: tint)
@@ -118,12 +126,12 @@ public struct OrdersPatternPanel: Panel {
         case .emptyFirstUse: OrdersCanvas.emptyFirstUse(on: &painter, tint: tint)
         case .noResults: OrdersCanvas.noResults(query: phase.query ?? "", on: &painter, tint: tint)
         case .errorRetry:
-            painter.centeredText("Couldn't load your orders.", centerX: x, baseline: 56, color: Palette.text)
-            OrdersCanvas.button("Try again", on: &painter, top: 80, color: tint)
+            painter.centeredText("Couldn't load your orders.", line: 1, color: Palette.text)
+            OrdersCanvas.button("Try again", on: &painter, line: 3, color: tint)
         case .offlineMessage:
-            painter.centeredText("You're offline", centerX: x, baseline: 50, color: Palette.text)
-            painter.centeredText("Orders load when you reconnect.", centerX: x, baseline: 70, color: Palette.dimText)
-            OrdersCanvas.button("Try again", on: &painter, top: 90, color: tint)
+            painter.centeredText("You're offline", line: 1, color: Palette.text)
+            painter.centeredText("Orders load when you reconnect.", line: 2, color: Palette.dimText)
+            OrdersCanvas.button("Try again", on: &painter, line: 4, color: tint)
         default:
             OrdersCanvas.rows(phase, on: &painter, tint: tint)
         }
@@ -168,19 +176,18 @@ public struct OrdersNaivePanel: Panel {
     /// Draws ``depiction(for:atMs:)`` into the panel body at 1×; the spinner's highlighted spoke
     /// follows `timeMs` (ms since the start of the run).
     public func draw(_ phase: OrdersPhase, atMs timeMs: Int, on painter: inout PanelPainter) {
-        let x = PanelLayout.centerX
         switch depiction(for: phase, atMs: timeMs) {
         case .spinner: OrdersCanvas.spinner(on: &painter, tint: tint, atMs: timeMs)
         case .errorStatusCode, .errorRetryLive:
             let status = phase.error.map { "Error \($0.status)" } ?? "Error"
-            painter.centeredText(status, centerX: x, baseline: 50, color: Palette.danger)
-            painter.centeredText(phase.error?.message ?? "", centerX: x, baseline: 70, color: Palette.dimText)
-            OrdersCanvas.button("Try again", on: &painter, top: 90, color: tint)
+            painter.centeredText(status, line: 1, color: Palette.danger)
+            painter.centeredText(phase.error?.message ?? "", line: 2, color: Palette.dimText)
+            OrdersCanvas.button("Try again", on: &painter, line: 4, color: tint)
         case .emptyFirstUse: OrdersCanvas.emptyFirstUse(on: &painter, tint: tint)
         case .emptyList: break  // nothing: the list is simply empty.
         case .somethingWentWrong:
-            painter.centeredText("Something went wrong", centerX: x, baseline: 56, color: Palette.danger)
-            OrdersCanvas.button("Try again", on: &painter, top: 80, color: tint)
+            painter.centeredText("Something went wrong", line: 1, color: Palette.danger)
+            OrdersCanvas.button("Try again", on: &painter, line: 3, color: tint)
         default:
             OrdersCanvas.rows(phase, on: &painter, tint: tint)
         }

@@ -84,34 +84,33 @@ public struct LoaderPolicyPanel: Panel {
     /// Draws ``depiction(for:atMs:)`` into the panel body at 1×: nothing for `blank`; the
     /// spinner's highlighted spoke follows `timeMs` (ms since the start of the run).
     public func draw(_ phase: ScenesPhase, atMs timeMs: Int, on painter: inout PanelPainter) {
-        let x = PanelLayout.centerX
+        let layout = painter.layout
         switch depiction(for: phase, atMs: timeMs) {
         case .blank:
             break
         case .spinner:
-            Spinner(center: Point(x: x, y: 64), radius: 14, highlight: tint, dim: Palette.faint)
-                .draw(on: &painter.canvas, atMs: timeMs)
+            painter.spinner(line: 3, highlight: tint, dim: Palette.faint, atMs: timeMs)
             painter.expose(SemanticElement(role: .progressIndicator, label: "Loading scenes"))
         case .emptyMessage:
-            painter.centeredText("No scenes yet", centerX: x, baseline: 70, color: Palette.text)
+            painter.centeredText("No scenes yet", line: 4, color: Palette.text)
         case .errorRetry:
             let message: String
             if case .failed(let text, _) = phase { message = text } else { message = "" }
-            painter.centeredText("Couldn't load scenes", centerX: x, baseline: 50, color: Palette.danger)
-            for (index, line) in painter.wrap(message, maxWidth: PanelLayout.body.width - 12, maxLines: 2).enumerated() {
-                painter.centeredText(line, centerX: x, baseline: 70 + index * 14, color: Palette.dimText)
+            painter.centeredText("Couldn't load scenes", line: 1, color: Palette.danger)
+            for (index, line) in painter.wrap(message, maxWidth: layout.contentWidth, maxLines: 2).enumerated() {
+                painter.centeredText(line, line: 2 + index, color: Palette.dimText)
             }
-            painter.canvas.stroke(Rect(x: x - 36, y: 104, width: 72, height: 18), with: tint)
-            painter.centeredText("Try again", centerX: x, baseline: 117, color: tint, role: .button)
+            painter.canvas.stroke(layout.button(line: 5, labelWidth: painter.font.width(of: "Try again")), with: tint)
+            painter.centeredText("Try again", line: 5, color: tint, role: .button)
         case .rows, .rowsRefreshing:
             let rows: [ManifestRow]
             switch phase {
             case .loaded(let list, _), .refreshing(let list, _): rows = list
             default: rows = []
             }
-            ManifestList(rows: rows, tint: tint).draw(on: &painter)
+            ManifestList(rows: rows, tint: tint).draw(on: &painter, lineCount: PanelLayout.bodyLines - 1)
             if case .refreshing = phase {
-                painter.centeredText("refreshing…", centerX: x, baseline: PanelLayout.height - 8, color: tint, role: .progressIndicator)
+                painter.centeredText("refreshing…", line: PanelLayout.bodyLines - 1, color: tint, role: .progressIndicator)
             }
         default:
             break
