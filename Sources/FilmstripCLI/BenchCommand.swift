@@ -5,7 +5,9 @@ import FilmstripReports
 import Foundation
 
 /// `filmstrip bench`: records a plan several times, exactly as `record` does, and measures each
-/// recording against the reference floor (zlib alone deflating the same frames).
+/// recording against two floors: zlib alone deflating the same frames, and creating the same
+/// files (``FileCreationFloor``). With `--peer SCRIPT` it runs the Pillow peer (``PillowPeer``)
+/// between the recordings, at the same frame size and count, and prints the ratio.
 ///
 /// The default plan is the reference the command line was given (the shipped tool's is seed
 /// 000's twelve-second cycle) sampled every 100 ms, on the virtual clock. Outputs go to a fresh
@@ -14,8 +16,10 @@ import Foundation
 struct BenchCommand: Command {
     static let name = "bench"
     static let summary = "record a plan several times and measure it against the compression floor"
-    static let usage = "filmstrip bench [--plan FILE] [--runs N] [--frames N] [--json]"
-    static let options: [OptionSpec] = [.value("--plan", "FILE"), .value("--runs", "N"), .value("--frames", "N"), .flag("--json")]
+    static let usage = "filmstrip bench [--plan FILE] [--runs N] [--frames N] [--peer SCRIPT] [--json]"
+    static let options: [OptionSpec] = [
+        .value("--plan", "FILE"), .value("--runs", "N"), .value("--frames", "N"), .value("--peer", "SCRIPT"), .flag("--json"),
+    ]
 
     /// The interval the benchmark samples the reference plan at.
     static let referenceIntervalMs = 100
@@ -32,6 +36,8 @@ struct BenchCommand: Command {
         var frames: Int?
         /// `--json`: print one JSON object instead of the table.
         var json = false
+        /// `--peer SCRIPT`: the Pillow peer to run between the recordings; nil: none.
+        var peer: String?
     }
 
     let options: Options
@@ -47,7 +53,11 @@ struct BenchCommand: Command {
         }
         options = Options(
             plan: try arguments.string("--plan"), runs: try arguments.integer("--runs", in: 1...Self.maxRuns) ?? 5,
-            frames: try arguments.integer("--frames", in: 1...CapturePlan.maxFrames), json: arguments.flag("--json"))
+            frames: try arguments.integer("--frames", in: 1...CapturePlan.maxFrames), json: arguments.flag("--json"),
+            peer: try arguments.string("--peer"))
+        if let script = options.peer, !FileManager.default.isReadableFile(atPath: script) {
+            throw CommandError(.unreadable(file: script, reason: "--peer expects a readable Python script (the Pillow peer, e.g. pillow_peer.py)"))
+        }
         benches = context.benches
         referencePlan = context.referencePlan
         terminal = context.terminal
@@ -81,9 +91,24 @@ struct BenchCommand: Command {
         }
         let font = try FontLoader().load(path: nil).font
         let baseline = ResidentMemory.currentBytes() ?? 0
+        let peer = options.peer.map(PillowPeer.init(script:))
+        let fontFile = BitmapFont.bundledFile?.path
+        if peer != nil, fontFile == nil {
+            throw CommandError(.unreadable(file: "Fonts/\(FontLoader.bundledName).bdf", reason: "the peer draws with the bundled font, which is missing from the resources"))
+        }
+        var peerRuns: [PillowPeer.Run] = []
+        /// Runs the peer once at the recording's frame size and count.
+        func runPeer(_ run: RecordedRun) throws(CommandError) {
+            guard let peer, let fontFile else { return }
+            let size = run.logicalFrameSize
+            peerRuns.append(try peer.run(
+                frames: run.frames.count, panel: PillowPeer.panel(forFrameWidth: size.width, height: size.height),
+                scale: run.plan.scale, font: fontFile))
+        }
 
         var runs: [BenchResult.Run] = []
         var peakReset = true
+        var outputSize = (width: 0, height: 0)
         for number in 1...options.runs {
             let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("filmstrip-bench-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: scratch) }
@@ -99,22 +124,34 @@ struct BenchCommand: Command {
 
             var bytes = 0
             var frameBytes = 0
+            var sizes: [(path: String, bytes: Int)] = []
             for path in outcome.report.writtenFiles {
                 let size = (try? FileManager.default.attributesOfItem(atPath: "\(folder.path)/\(path)")[.size] as? Int) ?? 0
                 bytes += size
+                sizes.append((path, size))
                 if path.hasPrefix("frames/") { frameBytes += size }
             }
+            try? FileManager.default.removeItem(at: scratch)
+            let filesMs = try FileCreationFloor.measure(sizes: sizes)
             let floor = try Self.floor(outcome.run, font: font)
+            let logical = outcome.run.logicalFrameSize
+            outputSize = (logical.width * outcome.run.plan.scale, logical.height * outcome.run.plan.scale)
+            // Interleaved (recording, peer, recording, peer, …): drift in the machine's load falls
+            // on both alike.
+            try runPeer(outcome.run)
             let frames = outcome.run.frames.count
             runs.append(BenchResult.Run(
                 run: number, frames: frames, wallMs: BenchResult.rounded(wallMs, places: 1),
                 framesPerSecond: BenchResult.rounded(Double(frames) / wallMs * 1000, places: 1),
-                bytesWritten: bytes, frameBytes: frameBytes, peakRSSBytes: peak,
+                bytesWritten: bytes, frameBytes: frameBytes, filesWritten: sizes.count, peakRSSBytes: peak,
                 zlibOnlyMs: BenchResult.rounded(floor.ms, places: 1), zlibInputBytes: floor.input, zlibOutputBytes: floor.output,
                 ratioToZlib: BenchResult.rounded(wallMs / floor.ms, places: 3),
+                fileCreationMs: BenchResult.rounded(filesMs, places: 1),
+                ratioToFileCreation: BenchResult.rounded(wallMs / max(filesMs, 0.001), places: 2),
                 realTimeFactor: BenchResult.rounded(Double(plan.windowMs) / wallMs, places: 1),
                 othersCPUPercent: others.map { BenchResult.rounded($0, places: 0) },
-                paletteImages: outcome.images.palette, rgbaImages: outcome.images.rgba, repeatedImages: outcome.images.repeated))
+                paletteImages: outcome.images.palette, rgbaImages: outcome.images.rgba, repeatedImages: outcome.images.repeated,
+                peerWallMs: peerRuns.last?.wallMs, peerBytes: peerRuns.last?.bytes))
         }
         #if DEBUG
             let build = "debug"
@@ -125,7 +162,13 @@ struct BenchCommand: Command {
             plan: label, windowMs: plan.windowMs, frameIntervalMs: plan.frameIntervalMs, scale: plan.scale,
             frames: runs[0].frames, cores: ProcessInfo.processInfo.activeProcessorCount, build: build,
             zlibVersion: PlainDeflate.zlibVersion, baselineRSSBytes: baseline, peakResetPerRun: peakReset, runs: runs,
-            wallMs: 0, framesPerSecond: 0, bytesWritten: 0, peakRSSBytes: 0, zlibOnlyMs: 0, ratioToZlib: 0, realTimeFactor: 0)
+            wallMs: 0, framesPerSecond: 0, bytesWritten: 0, peakRSSBytes: 0, zlibOnlyMs: 0, ratioToZlib: 0, realTimeFactor: 0,
+            fileCreationMs: 0, ratioToFileCreation: 0)
+        if let script = options.peer, let first = peerRuns.first {
+            result.peer = BenchResult.Peer(
+                script: script, width: first.width, height: first.height, filmstripWidth: outputSize.width,
+                filmstripHeight: outputSize.height, wallMs: 0, ratioToFilmstrip: 0)
+        }
         result.summarize()
         if options.json {
             terminal.printText(String(decoding: result.jsonData().dropLast(), as: UTF8.self))
@@ -172,24 +215,31 @@ extension BenchCommand {
         filmstrip bench: record a plan several times and measure it against the compression floor.
 
         USAGE
-          filmstrip bench [--plan FILE] [--runs N] [--frames N] [--json]
+          filmstrip bench [--plan FILE] [--runs N] [--frames N] [--peer SCRIPT] [--json]
 
         OPTIONS
           --plan FILE        the plan to record (default: the reference, \(referencePlan)
                              sampled every 100 ms)
           --runs N           recordings to make, 1 to \(maxRuns) (default: 5); medians are printed after them
           --frames N         stretch the window to exactly N frames, 1 to \(CapturePlan.maxFrames) (cost per frame, memory as a run grows)
+          --peer SCRIPT      after each recording, run the Pillow peer (python3 SCRIPT, e.g.
+                             pillow_peer.py) at the same frame size and count; print its median
+                             and how many times faster filmstrip is
           --json             print one JSON object instead of the table
           -h, --help         show this help
 
-        FIGURES (per run, then medians)
+        FIGURES (per run, then the median of the runs; the spread is the smallest and largest run)
           wall ms            the whole recording on the virtual clock: run, analyse, draw, encode, write
           frames/s           frames ÷ wall time
           bytes written      every file the recording wrote, in a temporary folder removed afterwards
-          peak RSS           the process's peak resident memory during the recording
+          peak RSS MiB       the process's peak resident memory during the recording, MiB (2^20 bytes)
           zlib-only ms       the floor: zlib alone, one core, level 6, on each frame's RGBA scanlines
                              (filter byte 0 per row), measured in this process on the same frames
           ratio              wall ms ÷ zlib-only ms
+          files ms           the second floor: creating as many files of the same sizes, with the
+                             same pattern (temporary file, write, fsync, rename), on all cores
+          ÷ files            wall ms ÷ files ms
+          peer ms            with --peer: the peer's own time to draw and save the frames
           × real time        window length ÷ wall time
         Build with 'swift build -c release'; a debug build says so and its figures mean little.
         """

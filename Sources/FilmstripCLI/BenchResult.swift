@@ -2,7 +2,9 @@ import FilmstripCore
 import Foundation
 
 /// What `filmstrip bench` measured: one row per run and the medians, printed as a table or as
-/// one JSON object (sorted keys). Times are wall-clock milliseconds, sizes bytes.
+/// one JSON object (sorted keys). Times are wall-clock milliseconds, sizes bytes; the summary
+/// values (the members that repeat a run's) are medians over the runs, the `…Range` members the
+/// smallest and largest run.
 struct BenchResult: Codable {
     /// One recording of the plan and the floor measured on its frames.
     struct Run: Codable {
@@ -19,6 +21,8 @@ struct BenchResult: Codable {
         var bytesWritten: Int
         /// Bytes of the frame PNGs alone.
         var frameBytes: Int
+        /// Files the recording wrote.
+        var filesWritten: Int
         /// The process's peak resident memory during the recording, bytes.
         var peakRSSBytes: Int
         /// The reference floor: zlib alone, on one core, deflating each frame's RGBA scanlines
@@ -30,6 +34,11 @@ struct BenchResult: Codable {
         var zlibOutputBytes: Int
         /// `wallMs ÷ zlibOnlyMs`.
         var ratioToZlib: Double
+        /// The second floor: creating `filesWritten` files of the same sizes in the same folders
+        /// with the same write pattern (temporary file, write, fsync, rename), on all cores, ms.
+        var fileCreationMs: Double
+        /// `wallMs ÷ fileCreationMs`.
+        var ratioToFileCreation: Double
         /// The recording window's length ÷ `wallMs`.
         var realTimeFactor: Double
         /// Processor time other processes took during the run, in percent of one processor
@@ -41,6 +50,31 @@ struct BenchResult: Codable {
         var rgbaImages: Int
         /// Images identical to one already written in the run, written from its encoded bytes.
         var repeatedImages: Int
+        /// With `--peer`: the peer's time to draw and save the same number of frames, ms
+        /// (its own figure, run right after this recording).
+        var peerWallMs: Double?
+        /// With `--peer`: bytes of the PNG files the peer saved.
+        var peerBytes: Int?
+    }
+
+    /// With `--peer`: the Pillow peer's figures, medians over its runs.
+    struct Peer: Codable {
+        /// The script run.
+        var script: String
+        /// The peer's image size, pixels (as it reports it).
+        var width: Int
+        var height: Int
+        /// filmstrip's frame size at the plan's scale, pixels, for comparison.
+        var filmstripWidth: Int
+        var filmstripHeight: Int
+        /// Median of the peer's draw-and-save times, ms.
+        var wallMs: Double
+        /// Smallest and largest of them, ms.
+        var wallMsRange: [Double] = []
+        /// Median bytes the peer saved.
+        var bytes: Int = 0
+        /// The peer's median time ÷ filmstrip's median wall time: how many times faster filmstrip is.
+        var ratioToFilmstrip: Double
     }
 
     /// The plan file, with the interval used when the reference plan's was changed.
@@ -61,6 +95,8 @@ struct BenchResult: Codable {
     var peakResetPerRun: Bool
     var runs: [Run]
 
+    /// What the summary values are: `"median"` over the runs.
+    var summary = "median"
     // Medians over the runs.
     var wallMs: Double
     var framesPerSecond: Double
@@ -69,6 +105,14 @@ struct BenchResult: Codable {
     var zlibOnlyMs: Double
     var ratioToZlib: Double
     var realTimeFactor: Double
+    var fileCreationMs: Double
+    var ratioToFileCreation: Double
+    /// Smallest and largest wall time over the runs, ms.
+    var wallMsRange: [Double] = []
+    /// Smallest and largest ratio to the zlib floor over the runs.
+    var ratioToZlibRange: [Double] = []
+    /// With `--peer`: the peer's figures.
+    var peer: Peer?
 
     /// The median of `values` (the mean of the middle two for an even count); 0 when empty.
     static func median(_ values: [Double]) -> Double {
@@ -94,6 +138,22 @@ struct BenchResult: Codable {
         zlibOnlyMs = middle({ $0.zlibOnlyMs }, places: 1)
         ratioToZlib = middle({ $0.ratioToZlib }, places: 3)
         realTimeFactor = middle({ $0.realTimeFactor }, places: 1)
+        fileCreationMs = middle({ $0.fileCreationMs }, places: 1)
+        ratioToFileCreation = middle({ $0.ratioToFileCreation }, places: 2)
+        wallMsRange = [runs.map(\.wallMs).min() ?? 0, runs.map(\.wallMs).max() ?? 0]
+        ratioToZlibRange = [runs.map(\.ratioToZlib).min() ?? 0, runs.map(\.ratioToZlib).max() ?? 0]
+        if peer != nil {
+            let times = runs.compactMap(\.peerWallMs)
+            peer?.wallMs = Self.rounded(Self.median(times), places: 1)
+            peer?.wallMsRange = [times.min() ?? 0, times.max() ?? 0]
+            peer?.bytes = Int(Self.median(runs.compactMap { $0.peerBytes.map(Double.init) }))
+            peer?.ratioToFilmstrip = wallMs > 0 ? Self.rounded(Self.median(times) / wallMs, places: 2) : 0
+        }
+    }
+
+    private var filmstripSize: String {
+        guard let peer else { return "" }
+        return "\(peer.filmstripWidth)×\(peer.filmstripHeight)"
     }
 
     /// One JSON object, sorted keys, final newline.
@@ -107,32 +167,49 @@ struct BenchResult: Codable {
 
     /// The table: a heading, one row per run, the medians, and what the floor is.
     var lines: [String] {
-        func megabytes(_ bytes: Int) -> String { String(format: "%.1f", Double(bytes) / 1_048_576) }
-        func row(_ label: String, _ frames: Int, _ wall: Double, _ fps: Double, _ bytes: Int, _ rss: Int, _ zlib: Double, _ ratio: Double, _ realTime: Double, _ others: Double?) -> String {
+        func mebibytes(_ bytes: Int) -> String { String(format: "%.1f", Double(bytes) / 1_048_576) }
+        func row(
+            _ label: String, _ frames: Int, _ wall: Double, _ fps: Double, _ bytes: Int, _ rss: Int, _ zlib: Double, _ ratio: Double,
+            _ files: Double, _ filesRatio: Double, _ realTime: Double, _ peer: Double?, _ others: Double?
+        ) -> String {
             [
                 label.padding(toLength: 7, withPad: " ", startingAt: 0),
                 String(frames).leftPadded(7), String(format: "%.1f", wall).leftPadded(10), String(format: "%.1f", fps).leftPadded(9),
-                Quantity.grouped(bytes).leftPadded(14), megabytes(rss).leftPadded(11), String(format: "%.1f", zlib).leftPadded(13),
-                String(format: "%.3f", ratio).leftPadded(8), String(format: "%.1f", realTime).leftPadded(10),
+                Quantity.grouped(bytes).leftPadded(14), mebibytes(rss).leftPadded(12), String(format: "%.1f", zlib).leftPadded(13),
+                String(format: "%.3f", ratio).leftPadded(8), String(format: "%.1f", files).leftPadded(9), String(format: "%.2f", filesRatio).leftPadded(8),
+                String(format: "%.1f", realTime).leftPadded(10),
+                self.peer == nil ? "" : (peer.map { String(format: "%.1f", $0) } ?? "").leftPadded(9),
                 (others.map { String(format: "%.0f%%", $0) } ?? "").leftPadded(8),
-            ].joined(separator: " ").trimmingTrailingSpaces()
+            ].filter { !$0.isEmpty }.joined(separator: " ").trimmingTrailingSpaces()
         }
         var lines = [
             "bench · \(plan) · \(frames) frames every \(Quantity.grouped(frameIntervalMs)) ms · window \(Quantity.grouped(windowMs)) ms · scale \(scale)× · \(cores) cores · \(build) build",
-            "run      frames    wall ms  frames/s  bytes written  peak RSS MB  zlib-only ms    ratio  × real time    others",
+            "run      frames    wall ms  frames/s  bytes written  peak RSS MiB  zlib-only ms    ratio  files ms  ÷ files  × real time"
+                + (peer == nil ? "" : "  peer ms") + "    others",
         ]
         for run in runs {
-            lines.append(row(String(run.run), run.frames, run.wallMs, run.framesPerSecond, run.bytesWritten, run.peakRSSBytes, run.zlibOnlyMs, run.ratioToZlib, run.realTimeFactor, run.othersCPUPercent))
+            lines.append(row(
+                String(run.run), run.frames, run.wallMs, run.framesPerSecond, run.bytesWritten, run.peakRSSBytes, run.zlibOnlyMs, run.ratioToZlib,
+                run.fileCreationMs, run.ratioToFileCreation, run.realTimeFactor, run.peerWallMs, run.othersCPUPercent))
         }
-        lines.append(row("median", frames, wallMs, framesPerSecond, bytesWritten, peakRSSBytes, zlibOnlyMs, ratioToZlib, realTimeFactor, nil))
+        lines.append(row(
+            "median", frames, wallMs, framesPerSecond, bytesWritten, peakRSSBytes, zlibOnlyMs, ratioToZlib, fileCreationMs, ratioToFileCreation,
+            realTimeFactor, peer?.wallMs, nil))
+        lines.append("median: the middle of the \(runs.count) run(s) in each column (the mean of the middle two for an even count); spread over the runs: wall \(String(format: "%.1f", wallMsRange.first ?? 0))–\(String(format: "%.1f", wallMsRange.last ?? 0)) ms, ratio \(String(format: "%.3f", ratioToZlibRange.first ?? 0))–\(String(format: "%.3f", ratioToZlibRange.last ?? 0))")
         let input = runs.first?.zlibInputBytes ?? 0
         let output = runs.first?.zlibOutputBytes ?? 0
         lines.append("floor: zlib \(zlibVersion) alone, one core, level 6, each frame's RGBA scanlines with filter byte 0: \(Quantity.grouped(input)) bytes in, \(Quantity.grouped(output)) out; ratio = wall ÷ floor")
+        let files = runs.first?.filesWritten ?? 0
+        lines.append("files: creating the \(files) files the recording wrote, same sizes and folders, temporary file + write + fsync + rename, on all cores; ÷ files = wall ÷ files ms")
+        if let peer {
+            lines.append("peer: python3 \(peer.script) at \(peer.width)×\(peer.height) pixels (filmstrip: \(filmstripSize)), same frame count, run after each recording; its own draw-and-save time")
+            lines.append("peer median \(String(format: "%.1f", peer.wallMs)) ms (\(String(format: "%.1f", peer.wallMsRange.first ?? 0))–\(String(format: "%.1f", peer.wallMsRange.last ?? 0))), \(Quantity.grouped(peer.bytes)) bytes; filmstrip median \(String(format: "%.1f", wallMs)) ms: filmstrip is \(String(format: "%.2f", peer.ratioToFilmstrip))× faster")
+        }
         lines.append("others: processor time other processes took during each run, in % of one processor; above a few % the run shared its cores")
         if let run = runs.first {
             lines.append("images per run: \(run.paletteImages) palette PNG, \(run.rgbaImages) RGBA PNG, \(run.repeatedImages) identical to an earlier image and written from its bytes (not encoded again)")
         }
-        lines.append("memory: \(megabytes(baselineRSSBytes)) MB resident before the first run; peak RSS \(peakResetPerRun ? "per run (VmHWM, reset before each run)" : "of the process so far (cannot be reset here)")")
+        lines.append("memory: \(mebibytes(baselineRSSBytes)) MiB resident before the first run; peak RSS \(peakResetPerRun ? "per run (VmHWM, reset before each run)" : "of the process so far (cannot be reset here)")")
         if build != "release" {
             lines.append("note: a \(build) build; measure with 'swift build -c release' and .build/release/filmstrip bench")
         }

@@ -20,6 +20,14 @@ import Testing
         #expect((json["runs"] as? [Any])?.count == 2)
         #expect((json["wallMs"] as? Double ?? 0) > 0 && (json["zlibOnlyMs"] as? Double ?? 0) > 0)
         #expect((json["bytesWritten"] as? Int ?? 0) > 0 && (json["peakRSSBytes"] as? Int ?? 0) > 0)
+        // The summary values are medians, and the second floor is creating the same files.
+        #expect(json["summary"] as? String == "median")
+        #expect((json["fileCreationMs"] as? Double ?? 0) > 0 && (json["ratioToFileCreation"] as? Double ?? 0) > 0)
+        let runs = try #require(json["runs"] as? [[String: Any]])
+        #expect(runs.map { $0["filesWritten"] as? Int } == [9, 9], "6 frames, the strip, the report and the contact sheet")
+        let range = try #require(json["wallMsRange"] as? [Double])
+        #expect(range.count == 2 && range[0] <= (json["wallMs"] as? Double ?? -1) && (json["wallMs"] as? Double ?? .infinity) <= range[1])
+        #expect(json["peer"] == nil, "no peer unless --peer is given")
         // Its outputs went to a temporary folder, not to the workspace.
         #expect(CommandRunner.snapshot(workspace.appendingPathComponent("captures")).keys.sorted() == ["inbox-cycle.json"])
     }
@@ -33,6 +41,11 @@ import Testing
         #expect(lines.first?.hasPrefix("bench · captures/inbox-pinned-empty.json · 8 frames every 250 ms · window 2,000 ms") == true, "\(result.stdout)")
         #expect(lines.contains { $0.hasPrefix("1 ") } && lines.contains { $0.hasPrefix("median ") })
         #expect(result.stdout.contains("floor: zlib "))
+        // Units say what they measure (MiB, not MB) and the summary row says it holds medians.
+        #expect(lines[1].contains("peak RSS MiB") && !result.stdout.contains(" MB"), "\(result.stdout)")
+        #expect(lines.contains { $0.hasPrefix("median: the middle of the 1 run(s) in each column") })
+        #expect(result.stdout.contains("memory: ") && result.stdout.contains(" MiB resident before the first run"))
+        #expect(lines.contains { $0.hasPrefix("files: creating the 12 files the recording wrote") }, "8 frames, 1 still, strip, report, contact sheet")
     }
 
     @Test func benchRefusesBadCounts() throws {
@@ -48,5 +61,8 @@ import Testing
         let inline = try CommandRunner.run(["bench", "--frames=100001"], in: workspace)
         #expect(inline.status == 2 && inline.stderr.contains("from 1 to 100000"))
         #expect(try CommandRunner.run(["bench", "--help"], in: workspace).stdout.contains("zlib-only ms"))
+        // The peer script must exist before anything is recorded.
+        let peer = try CommandRunner.run(["bench", "--peer", "no-such-peer.py"], in: workspace)
+        #expect(peer.status == 2 && peer.stderr.contains("no-such-peer.py") && peer.stderr.contains("--peer expects a readable Python script"), "\(peer.stderr)")
     }
 }

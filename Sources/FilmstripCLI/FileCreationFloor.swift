@@ -1,0 +1,40 @@
+import Foundation
+import Synchronization
+
+/// The floor a recording meets after compression: creating its files.
+///
+/// ``measure(sizes:)`` creates one file per entry of `sizes` (relative path → bytes), with the
+/// same folders, sizes and write pattern as `record` (``AtomicFile``: a temporary file beside the
+/// target, written whole, `fsync`, `close`, `rename`), on all cores as ``FrameWriter`` writes
+/// them, in a fresh temporary folder removed afterwards, and times it. The bytes written are a
+/// fixed pattern: file systems do not look at content.
+enum FileCreationFloor {
+    /// Wall time to create the files, ms.
+    /// - Throws: ``CommandError`` (output) when a file cannot be created.
+    static func measure(sizes: [(path: String, bytes: Int)]) throws(CommandError) -> Double {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("filmstrip-files-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let folders = Set(sizes.map { ($0.path as NSString).deletingLastPathComponent })
+        for folder in folders.sorted() {
+            do {
+                try FileManager.default.createDirectory(at: scratch.appendingPathComponent(folder), withIntermediateDirectories: true)
+            } catch {
+                throw CommandError(.output(path: scratch.appendingPathComponent(folder).path, reason: error.localizedDescription))
+            }
+        }
+        let largest = sizes.map(\.bytes).max() ?? 0
+        let pattern = Data((0..<largest).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        let failure = Mutex<CommandError?>(nil)
+        let start = ContinuousClock.now
+        DispatchQueue.concurrentPerform(iterations: sizes.count) { index in
+            do throws(CommandError) {
+                try AtomicFile.write(pattern.prefix(sizes[index].bytes), to: scratch.appendingPathComponent(sizes[index].path).path)
+            } catch {
+                failure.withLock { $0 = $0 ?? error }
+            }
+        }
+        let elapsed = start.duration(to: .now)
+        if let error = failure.withLock({ $0 }) { throw error }
+        return BenchCommand.milliseconds(elapsed)
+    }
+}
