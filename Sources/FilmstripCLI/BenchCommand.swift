@@ -100,7 +100,7 @@ struct BenchCommand: Command {
         /// Runs the peer once at the recording's frame size and count.
         func runPeer(_ run: RecordedRun) throws(CommandError) {
             guard let peer, let fontFile else { return }
-            let size = run.logicalFrameSize
+            let size = run.logicalFrameSize(font: font)
             peerRuns.append(try peer.run(
                 frames: run.frames.count, panel: PillowPeer.panel(forFrameWidth: size.width, height: size.height),
                 scale: run.plan.scale, font: fontFile))
@@ -134,7 +134,7 @@ struct BenchCommand: Command {
             try? FileManager.default.removeItem(at: scratch)
             let filesMs = try FileCreationFloor.measure(sizes: sizes)
             let floor = try Self.floor(outcome.run, font: font)
-            let logical = outcome.run.logicalFrameSize
+            let logical = outcome.run.logicalFrameSize(font: font)
             outputSize = (logical.width * outcome.run.plan.scale, logical.height * outcome.run.plan.scale)
             // Interleaved (recording, peer, recording, peer, …): drift in the machine's load falls
             // on both alike.
