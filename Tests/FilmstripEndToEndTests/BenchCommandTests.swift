@@ -24,7 +24,7 @@ import Testing
         #expect(json["summary"] as? String == "median")
         #expect((json["fileCreationMs"] as? Double ?? 0) > 0 && (json["ratioToFileCreation"] as? Double ?? 0) > 0)
         let runs = try #require(json["runs"] as? [[String: Any]])
-        #expect(runs.map { $0["filesWritten"] as? Int } == [9, 9], "6 frames, the strip, the report and the contact sheet")
+        #expect(runs.map { $0["filesWritten"] as? Int } == [11, 11], "6 frames, the strip, the animation, the report, the index row and the contact sheet")
         let range = try #require(json["wallMsRange"] as? [Double])
         #expect(range.count == 2 && range[0] <= (json["wallMs"] as? Double ?? -1) && (json["wallMs"] as? Double ?? .infinity) <= range[1])
         #expect(json["peer"] == nil, "no peer unless --peer is given")
@@ -45,7 +45,7 @@ import Testing
         #expect(lines[1].contains("peak RSS MiB") && !result.stdout.contains(" MB"), "\(result.stdout)")
         #expect(lines.contains { $0.hasPrefix("median: the middle of the 1 run(s) in each column") })
         #expect(result.stdout.contains("memory: ") && result.stdout.contains(" MiB resident before the first run"))
-        #expect(lines.contains { $0.hasPrefix("files: creating the 12 files the recording wrote") }, "8 frames, 1 still, strip, report, contact sheet")
+        #expect(lines.contains { $0.hasPrefix("files: creating the 14 files the recording wrote") }, "8 frames, 1 still, strip, animation, report, index row, contact sheet")
     }
 
     @Test func benchRefusesBadCounts() throws {

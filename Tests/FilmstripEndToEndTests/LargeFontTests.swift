@@ -24,9 +24,9 @@ import Testing
         // centred on the panel (x 14 + 211 - 24), its top 4 × 7 px above its baseline
         // (line 1 of the body: 37 + 30 + 4 + 26 + 88 = 185), in rose.
         for (x, y) in [(201, 157), (248, 157), (201, 164), (248, 164)] {
-            #expect(still.pixel(x: 2 * x, y: 2 * y) == Color(hex: 0xF43F5E), "(\(x), \(y)) is on the rule")
+            #expect(still.pixel(x: 2 * x, y: 2 * y) == Color(hex: 0xF44664), "(\(x), \(y)) is on the rule")
         }
-        #expect(still.pixel(x: 2 * 200, y: 2 * 157) != Color(hex: 0xF43F5E) && still.pixel(x: 2 * 201, y: 2 * 165) != Color(hex: 0xF43F5E))
+        #expect(still.pixel(x: 2 * 200, y: 2 * 157) != Color(hex: 0xF44664) && still.pixel(x: 2 * 201, y: 2 * 165) != Color(hex: 0xF44664))
         // The README shows this frame: docs/images/inbox-failed-12x24.png.
         let readme = try PNGCodec.decode(Array(try Data(contentsOf: CommandRunner.root.appendingPathComponent("docs/images/inbox-failed-12x24.png"))))
         #expect(readme == still, "re-record: filmstrip record captures/inbox-pinned-failed.json --font Tests/Fonts/12x24.bdf --out /tmp/large, then copy stills/failed.png to docs/images/inbox-failed-12x24.png")

@@ -134,7 +134,7 @@ import Testing
         #expect(try CommandRunner.run(["record"], in: workspace).status == 0)
         let clean = try CommandRunner.run(["check"], in: workspace)
         #expect(clean.status == 0)
-        #expect(clean.stdout.contains("recorded outputs: 13 files match a fresh render"))
+        #expect(clean.stdout.contains("recorded outputs: 14 files match a fresh render"))
 
         // Re-encode a frame with other settings: bytes change, pixels do not, so it still matches.
         let frame = workspace.appendingPathComponent("captures/inbox-pinned-failed/frames/0003.png")
