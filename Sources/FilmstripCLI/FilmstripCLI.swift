@@ -73,7 +73,7 @@ public enum FilmstripCLI {
                 terminal.printText(Overview.text(context: context))
                 return .passed
             case "--version":
-                terminal.print("filmstrip \(version)")
+                terminal.print("\(terminal.toolName) \(version)")
                 return .passed
             default:
                 guard let command = commands.first(where: { $0.name == word }) else {
@@ -83,7 +83,7 @@ public enum FilmstripCLI {
                 return try command.main(arguments: Array(arguments.dropFirst()), context: context)
             }
         } catch {
-            error.lines.forEach { terminal.diagnose(terminal.renamed($0)) }
+            error.lines.forEach { terminal.diagnose($0) }
             return .badInput
         }
     }

@@ -8,30 +8,56 @@ struct Terminal {
     /// `checkout-filmstrip`); the tool's own texts say `filmstrip` and are renamed on the way out.
     var toolName = "filmstrip"
 
-    /// Writes a line to standard output.
+    /// Writes a line to standard output (with the tool's name, see ``renamed(_:)``).
     func print(_ line: String) {
-        output.write(TerminalText.escaped(line) + "\n")
+        output.write(TerminalText.escaped(renamed(line)) + "\n")
     }
 
-    /// Writes a line to standard error (diagnostics: lint, missing glyphs, errors).
+    /// Writes a line to standard error (diagnostics: lint, missing glyphs, errors), with the
+    /// tool's name (see ``renamed(_:)``).
     func diagnose(_ line: String) {
-        error.write(TerminalText.escaped(line) + "\n")
+        error.write(TerminalText.escaped(renamed(line)) + "\n")
     }
 
     /// Writes the tool's own text of several lines (help) to standard output, line by line,
     /// with the command lines it shows (`filmstrip record …`) given the tool's name.
     func printText(_ text: String) {
-        text.split(separator: "\n", omittingEmptySubsequences: false).forEach { print(renamed(String($0))) }
+        text.split(separator: "\n", omittingEmptySubsequences: false).forEach { print(String($0)) }
     }
 
-    /// `line` with a leading `filmstrip ` (after any indentation) and a quoted `'filmstrip `
-    /// given the tool's name.
+    /// `line` with every command line it shows given the tool's name: `filmstrip` at the start
+    /// of the line (after any indentation) before a space or `:`, and anywhere else
+    /// `filmstrip COMMAND` (one of ``FilmstripCLI/commands``' names) where `filmstrip` is not
+    /// the end of a longer word (`re-record with: filmstrip record …`, `'filmstrip index DIR'`,
+    /// `.build/release/filmstrip bench`). Unchanged when the tool is `filmstrip`.
     func renamed(_ line: String) -> String {
-        guard toolName != "filmstrip" else { return line }
+        guard toolName != "filmstrip", line.contains("filmstrip") else { return line }
         let indent = line.prefix { $0 == " " }
-        var rest = line.dropFirst(indent.count)
-        if rest.hasPrefix("filmstrip ") || rest.hasPrefix("filmstrip:") { rest = Substring(toolName) + rest.dropFirst("filmstrip".count) }
-        return String(indent) + rest.replacingOccurrences(of: "'filmstrip ", with: "'\(toolName) ")
+        var rest = String(line.dropFirst(indent.count))
+        if rest.hasPrefix("filmstrip ") || rest.hasPrefix("filmstrip:") { rest = toolName + rest.dropFirst("filmstrip".count) }
+        for command in FilmstripCLI.commands.map({ $0.name }) {
+            rest = Self.replacingWord("filmstrip \(command)", with: "\(toolName) \(command)", in: rest)
+        }
+        return String(indent) + rest
+    }
+
+    /// `text` with each occurrence of `word` that neither follows nor precedes a letter, digit,
+    /// `-` or `_` replaced by `replacement`.
+    private static func replacingWord(_ word: String, with replacement: String, in text: String) -> String {
+        func isWordCharacter(_ character: Character?) -> Bool {
+            guard let character else { return false }
+            return character.isLetter || character.isNumber || character == "-" || character == "_"
+        }
+        var result = ""
+        var rest = Substring(text)
+        while let range = rest.range(of: word) {
+            let before = range.lowerBound == rest.startIndex ? result.last : rest[rest.index(before: range.lowerBound)]
+            let after = range.upperBound == rest.endIndex ? nil : rest[range.upperBound]
+            result += rest[..<range.lowerBound]
+            result += isWordCharacter(before) || isWordCharacter(after) ? String(rest[range]) : replacement
+            rest = rest[range.upperBound...]
+        }
+        return result + rest
     }
 
     /// The first stream whose write failed, with its `errno`; nil when every write succeeded.
