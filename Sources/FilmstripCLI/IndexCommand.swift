@@ -53,6 +53,13 @@ struct IndexCommand: Command {
         }
         defer { withExtendedLifetime(lock) {} }
         try OutputFolder(path: root).prepare(subfolders: [])
+        if OutputFolder(path: root).read(OutputLayout.reportPath) != nil {
+            throw CommandError(.output(path: root, reason: "this is one plan's folder (it holds report.json); give the output folder that holds the plan folders"))
+        }
+        guard !IndexRows(root: root, benches: benches).rows().rows.isEmpty else {
+            throw CommandError(.output(path: root, reason: "no plan folder recorded by filmstrip record is in it (none holds \(OutputLayout.indexRowPath)); nothing to index"))
+        }
+        try Self.ensureIndexIsOwn(root: root)
         let rows = try Self.writeIndex(root: root, benches: benches, terminal: terminal)
         terminal.print("wrote \(root)/\(OutputLayout.contactSheetPath): \(rows) plan(s)")
         return .passed
@@ -63,11 +70,22 @@ struct IndexCommand: Command {
     /// the root's ``OutputLock``.
     /// - Returns: how many plans the page lists.
     /// - Throws: ``CommandError`` (output) when the page cannot be written.
+    /// Refuses to replace `root/index.html` when it is not an index page filmstrip wrote
+    /// (``IndexPage/isIndexPage(_:)``): the tool touches only its own files. Absent: fine.
+    /// - Throws: ``CommandError`` (output) naming the file.
+    static func ensureIndexIsOwn(root: String) throws(CommandError) {
+        guard let existing = OutputFolder(path: root).read(OutputLayout.contactSheetPath), !IndexPage.isIndexPage(existing) else { return }
+        throw CommandError(.output(
+            path: "\(root)/\(OutputLayout.contactSheetPath)",
+            reason: "it exists and is not the index across plans filmstrip writes; filmstrip replaces only its own files: move it away, or choose another output folder"))
+    }
+
     @discardableResult
     static func writeIndex(root: String, benches: [BenchDefinition], terminal: Terminal) throws(CommandError) -> Int {
         let index = IndexRows(root: root, benches: benches)
         let (rows, strays) = index.rows()
         for stray in strays { terminal.print("index: left out \(stray.sentence)") }
+        try ensureIndexIsOwn(root: root)
         try OutputFolder(path: root).write(Data(index.page(rows: rows).utf8), to: OutputLayout.contactSheetPath)
         return rows.count
     }

@@ -1,0 +1,59 @@
+import FilmstripTestSupport
+import Foundation
+import Testing
+
+/// End to end: the index across plans replaces only a page filmstrip wrote. `record --out` into
+/// a documentation folder holding its own `index.html`, and `filmstrip index` given a plan's
+/// folder or a folder of no recording, stop with exit 2 naming the file, and change nothing.
+@Suite struct IndexOwnershipTests {
+    static let plan = CommandRunner.root.appendingPathComponent("captures/inbox-pinned-loaded.json")
+
+    @Test func recordIntoAFolderWithSomeoneElsesIndexStopsBeforeWritingAnything() throws {
+        let workspace = try CommandRunner.workspace(plans: [Self.plan])
+        let docs = workspace.appendingPathComponent("docs")
+        try FileManager.default.createDirectory(at: docs, withIntermediateDirectories: true)
+        let page = Data("<h1>my docs</h1>\n".utf8)
+        try page.write(to: docs.appendingPathComponent("index.html"))
+        let result = try CommandRunner.run(["record", "captures/inbox-pinned-loaded.json", "--out", "docs"], in: workspace)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("docs/index.html: cannot write output: it exists and is not the index across plans filmstrip writes; filmstrip replaces only its own files: move it away, or choose another output folder"), "\(result.stderr)")
+        #expect(try Data(contentsOf: docs.appendingPathComponent("index.html")) == page)
+        #expect(!FileManager.default.fileExists(atPath: docs.appendingPathComponent("inbox-pinned-loaded").path), "no plan was written")
+
+        // Its own index is replaced as before.
+        try FileManager.default.removeItem(at: docs.appendingPathComponent("index.html"))
+        #expect(try CommandRunner.run(["record", "captures/inbox-pinned-loaded.json", "--out", "docs"], in: workspace).status == 0)
+        #expect(try CommandRunner.run(["record", "captures/inbox-pinned-loaded.json", "--out", "docs"], in: workspace).status == 0)
+    }
+
+    @Test func indexRefusesAPlansFolderAnEmptyFolderAndAForeignPage() throws {
+        let workspace = try CommandRunner.workspace(plans: [Self.plan])
+        #expect(try CommandRunner.run(["record"], in: workspace).status == 0)
+        let sheet = workspace.appendingPathComponent("captures/inbox-pinned-loaded/index.html")
+        let contactSheet = try Data(contentsOf: sheet)
+
+        let planFolder = try CommandRunner.run(["index", "captures/inbox-pinned-loaded"], in: workspace)
+        #expect(planFolder.status == 2)
+        #expect(planFolder.stderr == "error: captures/inbox-pinned-loaded: cannot write output: this is one plan's folder (it holds report.json); give the output folder that holds the plan folders\n")
+        #expect(try Data(contentsOf: sheet) == contactSheet, "the contact sheet is untouched")
+
+        let emptyFolder = workspace.appendingPathComponent("empty")
+        try FileManager.default.createDirectory(at: emptyFolder, withIntermediateDirectories: true)
+        let empty = try CommandRunner.run(["index", "empty"], in: workspace)
+        #expect(empty.status == 2)
+        #expect(empty.stderr == "error: empty: cannot write output: no plan folder recorded by filmstrip record is in it (none holds index-row.json); nothing to index\n")
+        #expect(!FileManager.default.fileExists(atPath: emptyFolder.appendingPathComponent("index.html").path))
+
+        let index = workspace.appendingPathComponent("captures/index.html")
+        let foreign = Data("<!doctype html><title>hand-made</title>\n".utf8)
+        try foreign.write(to: index)
+        let replaced = try CommandRunner.run(["index", "captures"], in: workspace)
+        #expect(replaced.status == 2)
+        #expect(try Data(contentsOf: index) == foreign)
+
+        try FileManager.default.removeItem(at: index)
+        let rebuilt = try CommandRunner.run(["index", "captures"], in: workspace)
+        #expect(rebuilt.status == 0)
+        #expect(rebuilt.stdout == "wrote captures/index.html: 1 plan(s)\n")
+    }
+}
