@@ -98,8 +98,9 @@ struct CompareCommand: Command {
         let loaded = try FontLoader().load(path: font, terminal: terminal).font
         let folder = OutputFolder(path: out)
         try folder.prepare(subfolders: [])
-        // Every output's path is checked before anything runs or is written.
-        for output in ["compare.png", "compare.json", "compare.html"] { _ = try folder.inside(output) }
+        // Every output's path is checked, and no file of someone else's is in the way, before
+        // anything runs or is written.
+        try OwnedOutputs(folder: folder, files: ["compare.png", "compare.json", "compare.html"]).claim()
         let aSide = try inputs[0].side(clock: clock, font: loaded)
         let bSide = try inputs[1].side(clock: clock, font: loaded)
         let comparison = RunComparison(a: aSide.side, b: bSide.side, bench: bench)

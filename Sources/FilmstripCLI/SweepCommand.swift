@@ -130,8 +130,9 @@ struct SweepCommand: Command {
         let source = URL(fileURLWithPath: file).lastPathComponent
         let folder = OutputFolder(path: options.out)
         try folder.prepare(subfolders: [])
-        // Both outputs' paths are checked before either is written.
-        for output in ["sweep.png", "sweep.json"] { _ = try folder.inside(output) }
+        // Both outputs' paths are checked, and no file of someone else's is in the way, before
+        // either is written.
+        try OwnedOutputs(folder: folder, files: ["sweep.png", "sweep.json"]).claim()
         let chart: [UInt8]
         do {
             chart = try PNGCodec.encode(SweepChart.draw(sweep, font: font))
