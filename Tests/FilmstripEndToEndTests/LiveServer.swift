@@ -61,7 +61,7 @@ final class LiveServer: @unchecked Sendable {
 
     /// Waits at most `seconds` until `condition` holds; returns whether it did.
     @discardableResult
-    func wait(seconds: Double = 3, until condition: () -> Bool) -> Bool {
+    func wait(seconds: Double = 15, until condition: () -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if condition() { return true }
