@@ -101,6 +101,21 @@ struct CheckCommand: Command {
     }
 
     func run() throws(CommandError) -> ExitCode {
+        do {
+            return try checkAll()
+        } catch {
+            // A CI step reading --json or --junit still gets a document: the error, exit 2.
+            guard json || junit != nil else { throw error }
+            var results = CheckResults(shard: options.shard?.description)
+            results.badInput = error.description
+            // (Not when writing the report itself was the error.)
+            if let junit, !error.description.hasPrefix("\(junit):") { try? AtomicFile.write(Data(results.junit.utf8), to: junit) }
+            if json { output.write(String(decoding: results.jsonData(), as: UTF8.self)) }
+            throw error
+        }
+    }
+
+    private func checkAll() throws(CommandError) -> ExitCode {
         let plans = options.share(of: try PlanLoader(benches: benches).loadAll(options.plans, terminal: terminal))
         let root = options.out ?? PlanLoader.defaultFolder
         // A font given on the command line is checked at once, whether or not a comparison needs it.

@@ -75,13 +75,19 @@ struct CheckResults: Encodable {
     var index = "notCompared"
     /// `i/n` when `--shard` was given.
     var shard: String?
-    /// Every plan passed, no stray folder, and the index (when compared) matched.
-    var passed: Bool { plans.allSatisfy(\.passed) && strayFolders.isEmpty && index != "differs" }
-    /// The exit code `check` returns: 0 or 1.
-    var exitCode: Int32 { passed ? ExitCode.passed.rawValue : ExitCode.checkFailed.rawValue }
+    /// The error that stopped `check` before it judged its plans (a bad plan, font or output
+    /// folder: exit 2), as printed; nil when it ran to the end.
+    var badInput: String?
+    /// Every plan passed, no stray folder, the index (when compared) matched, and no bad input.
+    var passed: Bool { badInput == nil && plans.allSatisfy(\.passed) && strayFolders.isEmpty && index != "differs" }
+    /// The exit code `check` returns: 0, 1, or 2 for bad input.
+    var exitCode: Int32 {
+        if badInput != nil { return ExitCode.badInput.rawValue }
+        return passed ? ExitCode.passed.rawValue : ExitCode.checkFailed.rawValue
+    }
 
     enum CodingKeys: String, CodingKey {
-        case plans, strayFolders, index, shard, passed, exitCode
+        case plans, strayFolders, index, shard, passed, exitCode, error
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -92,6 +98,7 @@ struct CheckResults: Encodable {
         try container.encode(shard, forKey: .shard)
         try container.encode(passed, forKey: .passed)
         try container.encode(exitCode, forKey: .exitCode)
+        if let badInput { try container.encode(badInput, forKey: .error) }
     }
 
     /// The document, pretty-printed with sorted keys, ending in a newline.
@@ -119,6 +126,9 @@ struct CheckResults: Encodable {
             return JUnitReport.Case(name: plan.plan, classname: "filmstrip.\(plan.bench)", failures: failures, output: plan.lines)
         }
         cases += strayFolders.map { JUnitReport.Case(name: $0, classname: "filmstrip.strayFolder", failures: [JUnitReport.Failure(type: "strayFolder", message: $0)]) }
+        if let badInput {
+            cases.append(JUnitReport.Case(name: "input", classname: "filmstrip.badInput", failures: [JUnitReport.Failure(type: "badInput", message: badInput)]))
+        }
         if index != "notCompared" {
             let failures = index == "differs" ? [JUnitReport.Failure(type: "index", message: "the index across plans differs from a fresh render")] : []
             cases.append(JUnitReport.Case(name: "index.html", classname: "filmstrip.index", failures: failures))
