@@ -37,6 +37,7 @@ struct IndexCommand: Command {
         guard arguments.positionals.count == 1, let root = arguments.positionals.first, !root.isEmpty else {
             throw CommandError(.usage("index: expects one output folder (filmstrip index OUTDIR), found \(arguments.positionals.count) arguments"))
         }
+        try PlanFolderGuard.refuse(root, folder: true, as: "index: OUTDIR")
         self.root = root
         wait = !arguments.flag("--no-wait")
         benches = context.benches
