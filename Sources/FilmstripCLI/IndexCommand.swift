@@ -54,6 +54,7 @@ struct IndexCommand: Command {
         }
         defer { withExtendedLifetime(lock) {} }
         try OutputFolder(path: root).prepare(subfolders: [])
+        try OutputFolder(path: root).checkIndexOwnedByFilmstrip()
         let rows = try Self.writeIndex(root: root, benches: benches, terminal: terminal)
         terminal.print("wrote \(root)/\(OutputLayout.contactSheetPath): \(rows) plan(s)")
         return .passed

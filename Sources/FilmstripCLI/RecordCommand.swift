@@ -74,6 +74,7 @@ struct RecordCommand: Command {
         for (_, plan) in plans { try OutputFolder(root: root, name: plan.name).checkOwnedByFilmstrip() }
         // The index across plans is written last: a link in its way is refused before any plan is.
         _ = try rootFolder.inside(OutputLayout.contactSheetPath)
+        try rootFolder.checkIndexOwnedByFilmstrip()
         // Every plan runs before anything is written (a timeline is cheap on the virtual clock),
         // so a plan whose run has to be stopped leaves every output folder as it was.
         var runs: [LintedRun] = []

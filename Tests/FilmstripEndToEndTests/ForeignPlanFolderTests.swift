@@ -27,4 +27,23 @@ import Testing
         #expect(recorded.status == 0, "\(recorded.stderr)")
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("report.json").path))
     }
+
+    /// A site's own `index.html` in the output root is not replaced by the index across plans.
+    @Test func anIndexPageFilmstripDidNotWriteIsRefusedAndLeftAsItWas() throws {
+        let plan = CommandRunner.root.appendingPathComponent("captures/scenes-fast-load.json")
+        let workspace = try CommandRunner.workspace(plans: [plan])
+        let site = workspace.appendingPathComponent("docs")
+        try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
+        let page = Data("<h1>my site</h1>\n".utf8)
+        try page.write(to: site.appendingPathComponent("index.html"))
+        let message = "error: docs/index.html: cannot write output: this page is not filmstrip's index across plans (its title is not 'filmstrip · all plans'), so it is not replaced: move it away or choose another --out\n"
+        for arguments in [["record", "captures/scenes-fast-load.json", "--out", "docs"], ["index", "docs"]] {
+            let refused = try CommandRunner.run(arguments, in: workspace)
+            #expect(refused.status == 2, "\(arguments): \(refused.stderr)")
+            #expect(refused.stdout == "", "\(arguments)")
+            #expect(refused.stderr == message, "\(arguments)")
+        }
+        #expect(try Data(contentsOf: site.appendingPathComponent("index.html")) == page)
+        #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("scenes-fast-load").path))
+    }
 }
