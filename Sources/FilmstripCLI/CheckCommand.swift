@@ -91,6 +91,7 @@ struct CheckCommand: Command {
         if junit == "-" {
             throw CommandError(.usage("check: --junit needs a file name ('-' is not one: --json prints the results on standard output)"))
         }
+        if let junit { try PlanFolderGuard.refuse(junit, folder: false, as: "check: --junit") }
         json = arguments.flag("--json")
         wait = !arguments.flag("--no-wait")
         benches = context.benches

@@ -75,6 +75,7 @@ struct CompareCommand: Command {
         }
         self.gates = gates
         out = try arguments.string("--out") ?? "compare"
+        try PlanFolderGuard.refuse(out, folder: true, as: "compare: --out")
         clock = try arguments.choice("--clock", of: ClockKind.self)
         font = try arguments.string("--font")
         benches = context.benches

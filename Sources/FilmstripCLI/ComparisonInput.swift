@@ -42,7 +42,10 @@ struct ComparisonInput {
             let file = exists && isFolder.boolValue ? "\(trimmed)/\(OutputLayout.reportPath)" : source
             let data = try InputFile.contents(of: file)
             do {
-                kind = .recorded(try ComparisonSide(reportJSON: data, source: source), folder: folder)
+                let side = try ComparisonSide(reportJSON: data, source: source)
+                // A bench this tool does not know is refused, naming it, by the command.
+                if let bench = benches.first(where: { $0.name == side.bench }) { try side.checkConsistency(with: bench) }
+                kind = .recorded(side, folder: folder)
             } catch {
                 throw CommandError(.plan(file: file, path: error.path, message: error.message))
             }

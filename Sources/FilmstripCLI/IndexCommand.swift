@@ -37,6 +37,7 @@ struct IndexCommand: Command {
         guard arguments.positionals.count == 1, let root = arguments.positionals.first, !root.isEmpty else {
             throw CommandError(.usage("index: expects one output folder (filmstrip index OUTDIR), found \(arguments.positionals.count) arguments"))
         }
+        try PlanFolderGuard.refuse(root, folder: true, as: "index: OUTDIR")
         self.root = root
         wait = !arguments.flag("--no-wait")
         benches = context.benches
@@ -48,18 +49,16 @@ struct IndexCommand: Command {
         guard FileManager.default.fileExists(atPath: root, isDirectory: &isFolder), isFolder.boolValue else {
             throw CommandError(.output(path: root, reason: "no such folder; expected an output folder written by filmstrip record"))
         }
+        // (Before the lock, whose file would be left in a folder that is not an output root.)
+        try OutputFolder(path: root).checkIndexOwnedByFilmstrip()
+        guard !IndexRows(root: root, benches: benches).rows().rows.isEmpty else {
+            throw CommandError(.output(path: root, reason: "no plan folder recorded by filmstrip record is in it (none holds \(OutputLayout.indexRowPath)); nothing to index"))
+        }
         let lock = try OutputLock(root: root, wait: wait) {
             terminal.diagnose("waiting for another filmstrip run writing in \(root)/ to finish (--no-wait stops instead)")
         }
         defer { withExtendedLifetime(lock) {} }
         try OutputFolder(path: root).prepare(subfolders: [])
-        if OutputFolder(path: root).read(OutputLayout.reportPath) != nil {
-            throw CommandError(.output(path: root, reason: "this is one plan's folder (it holds report.json); give the output folder that holds the plan folders"))
-        }
-        guard !IndexRows(root: root, benches: benches).rows().rows.isEmpty else {
-            throw CommandError(.output(path: root, reason: "no plan folder recorded by filmstrip record is in it (none holds \(OutputLayout.indexRowPath)); nothing to index"))
-        }
-        try Self.ensureIndexIsOwn(root: root)
         let rows = try Self.writeIndex(root: root, benches: benches, terminal: terminal)
         terminal.print("wrote \(root)/\(OutputLayout.contactSheetPath): \(rows) plan(s)")
         return .passed
@@ -70,22 +69,11 @@ struct IndexCommand: Command {
     /// the root's ``OutputLock``.
     /// - Returns: how many plans the page lists.
     /// - Throws: ``CommandError`` (output) when the page cannot be written.
-    /// Refuses to replace `root/index.html` when it is not an index page filmstrip wrote
-    /// (``IndexPage/isIndexPage(_:)``): the tool touches only its own files. Absent: fine.
-    /// - Throws: ``CommandError`` (output) naming the file.
-    static func ensureIndexIsOwn(root: String) throws(CommandError) {
-        guard let existing = OutputFolder(path: root).read(OutputLayout.contactSheetPath), !IndexPage.isIndexPage(existing) else { return }
-        throw CommandError(.output(
-            path: "\(root)/\(OutputLayout.contactSheetPath)",
-            reason: "it exists and is not the index across plans filmstrip writes; filmstrip replaces only its own files: move it away, or choose another output folder"))
-    }
-
     @discardableResult
     static func writeIndex(root: String, benches: [BenchDefinition], terminal: Terminal) throws(CommandError) -> Int {
         let index = IndexRows(root: root, benches: benches)
         let (rows, strays) = index.rows()
         for stray in strays { terminal.print("index: left out \(stray.sentence)") }
-        try ensureIndexIsOwn(root: root)
         try OutputFolder(path: root).write(Data(index.page(rows: rows).utf8), to: OutputLayout.contactSheetPath)
         return rows.count
     }

@@ -24,6 +24,7 @@ struct PlanCommandOptions {
     init(_ arguments: ParsedArguments) throws(CommandError) {
         plans = arguments.positionals
         out = try arguments.string("--out")
+        try PlanFolderGuard.refuse(out ?? "captures", folder: true, as: "\(arguments.command): --out")
         clock = try arguments.choice("--clock", of: ClockKind.self)
         font = try arguments.string("--font")
         theme = try arguments.choice("--theme", of: Theme.self)

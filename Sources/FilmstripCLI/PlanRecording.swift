@@ -43,6 +43,7 @@ struct PlanRecording {
     func write(_ linted: LintedRun) throws(CommandError) -> Outcome {
         let (run, lint) = linted.parts
         let analysis = Analysis(run)
+        try folder.checkOwnedByFilmstrip()
         try folder.prepare(subfolders: plan.stills.isEmpty ? ["frames"] : ["frames", "stills"])
         // What filmstrip wrote here before: the last report's files, and those of a recording
         // that was interrupted (its pending list is still here).

@@ -70,10 +70,11 @@ struct RecordCommand: Command {
         }
         defer { withExtendedLifetime(lock) {} }
         try rootFolder.prepare(subfolders: [])
+        // A folder bearing a plan's name that filmstrip did not write is refused before any is written.
+        for (_, plan) in plans { try OutputFolder(root: root, name: plan.name).checkOwnedByFilmstrip() }
         // The index across plans is written last: a link in its way is refused before any plan is.
         _ = try rootFolder.inside(OutputLayout.contactSheetPath)
-        // ...and so is a page of someone else's in its place (before any plan is written).
-        if options.shard == nil { try IndexCommand.ensureIndexIsOwn(root: root) }
+        try rootFolder.checkIndexOwnedByFilmstrip()
         // Every plan runs before anything is written (a timeline is cheap on the virtual clock),
         // so a plan whose run has to be stopped leaves every output folder as it was.
         var runs: [LintedRun] = []

@@ -77,6 +77,7 @@ struct SweepCommand: Command {
         flashThresholdMs = try arguments.integer("--flash-threshold-ms", in: 1...60_000, unit: "ms") ?? 300
         budgetMs = try arguments.integer("--budget-ms", in: 0...3_600_000, unit: "ms") ?? 100
         out = try arguments.string("--out") ?? "sweep"
+        try PlanFolderGuard.refuse(out, folder: true, as: "sweep: --out")
         font = try arguments.string("--font")
         if let text = try arguments.string("--include") {
             let types = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }

@@ -38,16 +38,6 @@ public enum IndexPage {
         }
     }
 
-    /// Whether `data` is an index page this type wrote: it starts with the page's fixed
-    /// head (`<!doctype html>` and the title `filmstrip · all plans`). `record` and
-    /// `filmstrip index` replace only such a page.
-    public static func isIndexPage(_ data: Data) -> Bool {
-        data.starts(with: Data(head.utf8))
-    }
-
-    /// The first two lines of every index page.
-    static let head = "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>filmstrip · all plans</title>"
-
     /// The page, rows sorted by plan name.
     /// - Parameter phaseColor: the colour of a phase of a bench, both by name (from the bench's
     ///   ``PhaseStyle``; ``PhaseStyle/unknown``'s for a bench that is not registered).

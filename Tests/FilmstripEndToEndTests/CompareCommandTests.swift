@@ -168,4 +168,49 @@ import Testing
         }
         #expect(!FileManager.default.fileExists(atPath: workspace.appendingPathComponent("compare").path))
     }
+
+    /// A recorded report that disagrees with its bench or with itself is refused with exit 2 at
+    /// its JSON path, never read as 0 ms (a missing phase once tripped a gate with exit 1) or
+    /// as a share above 100%.
+    @Test func aReportInconsistentWithItsBenchExitsTwoAtItsJSONPath() throws {
+        let workspace = try CommandRunner.workspace(plans: [Self.fastPlan])
+        let fast = "captures/scenes-fast-load.json"
+        let report = try Data(contentsOf: CommandRunner.root.appendingPathComponent("captures/scenes-fast-load/report.json"))
+        func bad(_ name: String, _ change: (inout [String: Any]) -> Void) throws {
+            var object = try #require(try JSONSerialization.jsonObject(with: report) as? [String: Any])
+            change(&object)
+            let folder = workspace.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try JSONSerialization.data(withJSONObject: object).write(to: folder.appendingPathComponent("report.json"))
+        }
+        func dwell(_ object: [String: Any]) -> [String: Any] { object["dwell"] as? [String: Any] ?? [:] }
+        try bad("noLoading") { object in var d = dwell(object); d["loading"] = nil; object["dwell"] = d }
+        try bad("extraPhase") { object in var d = dwell(object); d["zzz"] = ["ms": 0]; object["dwell"] = d }
+        try bad("shortWindow") { object in object["windowMs"] = 1 }
+        try bad("framePhase") { object in
+            var frames = object["frames"] as? [[String: Any]] ?? []
+            frames[2]["phase"] = "zzz"
+            object["frames"] = frames
+        }
+        try bad("panelSum") { object in
+            var panels = object["panels"] as? [String: [String: Any]] ?? [:]
+            panels["delayed"]?["blank"] = ["ms": 301]
+            object["panels"] = panels
+        }
+        let phases = "bench scenes's phases are loading, refreshing, loaded, empty, failed"
+        let cases: [(folder: String, message: String)] = [
+            ("noLoading", "error: noLoading/report.json: $.dwell.loading.ms: required member is missing\n"),
+            ("extraPhase", "error: extraPhase/report.json: $.dwell.zzz: unknown phase 'zzz'; \(phases)\n"),
+            ("shortWindow", "error: shortWindow/report.json: $.dwell: the phases' dwells add up to 2000 ms; expected exactly the window's 1 ms ($.windowMs)\n"),
+            ("framePhase", "error: framePhase/report.json: $.frames[2].phase: unknown phase 'zzz'; \(phases)\n"),
+            ("panelSum", "error: panelSum/report.json: $.panels.delayed: the depictions' dwells add up to 2001 ms; expected exactly the window's 2000 ms ($.windowMs)\n"),
+        ]
+        for (folder, message) in cases {
+            let result = try CommandRunner.run(["compare", folder, fast, "--fail-on", "loading+1"], in: workspace)
+            #expect(result.status == 2, "\(folder): \(result.stderr)")
+            #expect(result.stderr == message, "\(folder)")
+            #expect(result.stdout == "", "\(folder)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: workspace.appendingPathComponent("compare").path))
+    }
 }

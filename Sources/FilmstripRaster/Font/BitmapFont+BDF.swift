@@ -23,8 +23,10 @@ extension BitmapFont {
     ///
     /// - Throws: ``BDFError`` with the 1-based line and what was expected there, for a missing
     ///   `STARTFONT`, a malformed keyword line, a `SIZE` with more than 1 bit per pixel (BDF 2.3
-    ///   greyscale), properties without `ENDPROPERTIES`, a bitmap row that is not hex, or a file
-    ///   that ends inside a glyph.
+    ///   greyscale), properties without `ENDPROPERTIES`, a bitmap row that is not hex, a file
+    ///   that ends inside a glyph, a `DWIDTH` x advance outside 0…4096 pixels (filmstrip draws left
+    ///   to right), or `FONT_ASCENT` + `FONT_DESCENT` below 1 pixel (no line to lay out; named at
+    ///   the `FONT_ASCENT` line, else `FONT_DESCENT`'s, else `FONTBOUNDINGBOX`'s).
     public init(bdf text: String) throws(BDFError) {
         let limit = Self.largestDimension
         // "\r\n" is one Character in Swift, so it is matched whole; other Unicode line
@@ -59,6 +61,9 @@ extension BitmapFont {
         var bbox: (width: Int, height: Int, xOffset: Int, yOffset: Int)?
         var fontAdvance: Int?
         var properties: [String: BDFProperty] = [:]
+        // The line of each integer property, for errors about the metrics they give.
+        var propertyLines: [String: Int] = [:]
+        var bboxLine = 0
         var glyphs: [UInt32: Glyph] = [:]
         var sawEnd = false
         var repairs = Repairs()
@@ -74,8 +79,9 @@ extension BitmapFont {
             case "FONTBOUNDINGBOX":
                 let v = try integers(parts, count: 4, keyword: "FONTBOUNDINGBOX w h xoff yoff", line: lineNumber)
                 bbox = (v[0], v[1], v[2], v[3])
+                bboxLine = lineNumber
             case "DWIDTH":
-                fontAdvance = try integers(parts, count: 2, keyword: "DWIDTH dx dy", line: lineNumber)[0]
+                fontAdvance = try Self.advance(integers(parts, count: 2, keyword: "DWIDTH dx dy", line: lineNumber)[0], line: lineNumber)
             case "SIZE":
                 // SIZE pointsize xres yres [bits-per-pixel]: BDF 2.3 adds the last, 1, 2, 4 or 8.
                 if parts.count >= 5 {
@@ -111,6 +117,7 @@ extension BitmapFont {
                             throw BDFError(line: propertyNumber, message: "expected \(key) from -\(limit) to \(limit) pixels, found \(value)")
                         }
                         properties[String(key)] = .integer(value)
+                        propertyLines[String(key)] = propertyNumber
                     } else {
                         properties[String(key)] = .string(rest)
                     }
@@ -140,6 +147,11 @@ extension BitmapFont {
         }
         let ascent = properties["FONT_ASCENT"]?.integerValue ?? (bbox.height + bbox.yOffset)
         let descent = properties["FONT_DESCENT"]?.integerValue ?? max(0, -bbox.yOffset)
+        guard ascent + descent >= 1 else {
+            // Every layout stacks lines of this height: below a pixel there is no line to draw on.
+            let line = propertyLines["FONT_ASCENT"] ?? propertyLines["FONT_DESCENT"] ?? bboxLine
+            throw BDFError(line: line, message: "expected FONT_ASCENT + FONT_DESCENT (the height of a line) of at least 1 pixel, found \(ascent) + \(descent) = \(ascent + descent)")
+        }
         let defaultGlyph = properties["DEFAULT_CHAR"]?.integerValue.flatMap { UInt32(exactly: $0) }.flatMap { glyphs[$0] }
         self.init(
             name: name, ascent: ascent, descent: descent, boundingBox: bbox,
@@ -166,6 +178,14 @@ extension BitmapFont {
         }
     }
 
+    /// A `DWIDTH` x advance checked for left-to-right drawing: 0 to ``largestDimension`` pixels.
+    private static func advance(_ dx: Int, line: Int) throws(BDFError) -> Int {
+        guard (0...largestDimension).contains(dx) else {
+            throw BDFError(line: line, message: "expected DWIDTH dx from 0 to \(largestDimension) pixels (filmstrip draws left to right), found \(dx)")
+        }
+        return dx
+    }
+
     private static func readGlyph(
         lines: [Substring], index: inout Int, startLine: Int, fontAdvance: Int?, repairs: inout Repairs,
         integers: ([Substring], Int, String, Int) throws(BDFError) -> [Int]
@@ -189,7 +209,7 @@ extension BitmapFont {
                 }
                 encoding = value
             case "DWIDTH":
-                advance = try integers(parts, 2, "DWIDTH dx dy", lineNumber)[0]
+                advance = try Self.advance(integers(parts, 2, "DWIDTH dx dy", lineNumber)[0], line: lineNumber)
             case "BBX":
                 box = try integers(parts, 4, "BBX w h xoff yoff", lineNumber)
                 boxLine = lineNumber
@@ -251,7 +271,7 @@ extension BitmapFont {
                 if encoding < 0 { return nil }
                 let glyph = Glyph(
                     width: width, height: height, xOffset: box[2], yOffset: box[3],
-                    advance: advance ?? fontAdvance ?? (width + box[2]), bits: bits)
+                    advance: advance ?? fontAdvance ?? max(0, width + box[2]), bits: bits)
                 return (UInt32(encoding), glyph)
             case "ENDCHAR":
                 throw BDFError(line: lineNumber, message: "expected 'BITMAP' before 'ENDCHAR'")
