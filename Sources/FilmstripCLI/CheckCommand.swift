@@ -224,7 +224,7 @@ struct CheckCommand: Command {
             // Plan folders whose plan was renamed or deleted: the index no longer lists them.
             let (_, strays) = IndexRows(root: root, benches: benches).rows(fresh: freshRows)
             for stray in strays {
-                let sentence = "\(stray.sentence); remove the folder, or record the plan again under its new name"
+                let sentence = "\(stray.sentence); \(stray.remedy)"
                 results.strayFolders.append(sentence)
                 terminal.print("stray: \(sentence)")
             }

@@ -13,15 +13,32 @@ struct IndexRows {
     /// The registered benches, for the colours of their phases.
     let benches: [BenchDefinition]
 
-    /// A plan folder with no plan behind it.
+    /// A plan folder the index leaves out: its plan file no longer exists, or its index row
+    /// cannot be read.
     struct Stray: Hashable {
         /// The folder, `DIR/<name>`.
         let folder: String
-        /// The plan file its recording was made from, as recorded (``IndexRowFile/planFile``).
-        let planFile: String
+        /// Why it is left out, after the folder's name: `was recorded from captures/old.json,
+        /// which no longer exists`.
+        let reason: String
+        /// What to do about it.
+        let remedy: String
+
+        /// A folder recorded from `planFile` (as recorded, ``IndexRowFile/planFile``), which no
+        /// longer exists.
+        static func orphan(folder: String, planFile: String) -> Stray {
+            Stray(folder: folder, reason: "was recorded from \(planFile), which no longer exists",
+                  remedy: "remove the folder, or record the plan again under its new name")
+        }
+
+        /// A folder whose `index-row.json` is not a row of a plan of the folder's name.
+        static func unreadableRow(folder: String) -> Stray {
+            Stray(folder: folder, reason: "holds an \(OutputLayout.indexRowPath) that is not a row of a plan named like the folder (unreadable, or another plan's)",
+                  remedy: "remove the folder, or record its plan again")
+        }
 
         /// `captures/old/ was recorded from captures/old.json, which no longer exists`.
-        var sentence: String { "\(folder)/ was recorded from \(planFile), which no longer exists" }
+        var sentence: String { "\(folder)/ \(reason)" }
     }
 
     /// The index page across plans, from ``rows(fresh:)``.
@@ -45,9 +62,20 @@ struct IndexRows {
         var strays: [Stray] = []
         for name in names.sorted() where !name.hasPrefix(".") {
             let folder = OutputFolder(root: root, name: name)
-            guard let row = fresh[name] ?? folder.read(OutputLayout.indexRowPath).flatMap(IndexRowFile.read), row.plan == name else { continue }
+            let row: IndexRowFile
+            if let given = fresh[name] {
+                row = given
+            } else if let stored = folder.read(OutputLayout.indexRowPath) {
+                guard let read = IndexRowFile.read(stored), read.plan == name else {
+                    strays.append(.unreadableRow(folder: folder.path))
+                    continue
+                }
+                row = read
+            } else {
+                continue
+            }
             guard fresh[name] != nil || FileManager.default.fileExists(atPath: PlanFilePath.resolve(row.planFile, root: root)) else {
-                strays.append(Stray(folder: folder.path, planFile: row.planFile))
+                strays.append(.orphan(folder: folder.path, planFile: row.planFile))
                 continue
             }
             rows.append(row.row { FileManager.default.fileExists(atPath: "\(folder.path)/\($0)") })

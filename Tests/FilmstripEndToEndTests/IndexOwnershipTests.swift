@@ -57,4 +57,27 @@ import Testing
         #expect(rebuilt.status == 0)
         #expect(rebuilt.stdout == "wrote captures/index.html: 1 plan(s)\n")
     }
+
+    @Test func aFolderWithAnUnreadableIndexRowIsNamedNotSkipped() throws {
+        let workspace = try CommandRunner.workspace(plans: [Self.plan])
+        #expect(try CommandRunner.run(["record"], in: workspace).status == 0)
+        let junk = workspace.appendingPathComponent("captures/junk")
+        try FileManager.default.createDirectory(at: junk, withIntermediateDirectories: true)
+        try Data("not a row".utf8).write(to: junk.appendingPathComponent("index-row.json"))
+        // Another plan's row in a folder of another name is not this folder's either.
+        let copied = workspace.appendingPathComponent("captures/copied")
+        try FileManager.default.createDirectory(at: copied, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: workspace.appendingPathComponent("captures/inbox-pinned-loaded/index-row.json"), to: copied.appendingPathComponent("index-row.json"))
+        let why = "holds an index-row.json that is not a row of a plan named like the folder (unreadable, or another plan's)"
+
+        let index = try CommandRunner.run(["index", "captures"], in: workspace)
+        #expect(index.status == 0)
+        #expect(index.stdout == "index: left out captures/copied/ \(why)\nindex: left out captures/junk/ \(why)\nwrote captures/index.html: 1 plan(s)\n")
+
+        let check = try CommandRunner.run(["check"], in: workspace)
+        #expect(check.status == 1)
+        #expect(check.stdout.contains("stray: captures/junk/ \(why); remove the folder, or record its plan again\n"), "\(check.stdout)")
+        #expect(check.stdout.contains("stray: captures/copied/ \(why); remove the folder, or record its plan again\n"), "\(check.stdout)")
+    }
 }
