@@ -12,6 +12,8 @@ public struct CommandError: Error, CustomStringConvertible {
         case output(path: String, reason: String)
         case run(plan: String, message: String)
         case noPlans(folder: String)
+        /// Another run holds the output root's lock and `--no-wait` was given.
+        case busy(root: String, lockFile: String)
     }
 
     let problem: Problem
@@ -51,6 +53,8 @@ public struct CommandError: Error, CustomStringConvertible {
             "\(plan): \(message)"
         case .noPlans(let folder):
             "\(folder): no capture plans (*.json) found; pass plan files, or run from the project root"
+        case .busy(let root, let lockFile):
+            "\(root): another filmstrip run is writing here (it holds \(lockFile)); wait for it, or run again without --no-wait to wait"
         }
     }
 }

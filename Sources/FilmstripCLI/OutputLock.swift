@@ -61,7 +61,7 @@ final class OutputLock {
         }
         guard wait else {
             close(descriptor)
-            throw CommandError(.output(path: root, reason: "another filmstrip run is writing here (it holds \(file)); wait for it, or run again without --no-wait to wait"))
+            throw CommandError(.busy(root: root, lockFile: file))
         }
         waiting()
         while flock(descriptor, LOCK_EX) != 0 {

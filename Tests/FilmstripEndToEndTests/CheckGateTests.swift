@@ -222,7 +222,7 @@ import Testing
         #expect(flock(descriptor, LOCK_EX) == 0)
         let result = try CommandRunner.run(["check", "--no-wait"], in: workspace)
         #expect(result.status == 2)
-        #expect(result.stderr.contains("another filmstrip run is writing here (it holds captures/.filmstrip-lock)"), "\(result.stderr)")
+        #expect(result.stderr == "error: captures: another filmstrip run is writing here (it holds captures/.filmstrip-lock); wait for it, or run again without --no-wait to wait\n", "\(result.stderr)")
         flock(descriptor, LOCK_UN)
         #expect(try CommandRunner.run(["check", "--no-wait"], in: workspace).status == 0)
     }
