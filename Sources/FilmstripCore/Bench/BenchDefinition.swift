@@ -20,7 +20,7 @@
 ///         panels: [PanelEntry(ProfilePanel())],
 ///         members: ["script"],
 ///         defaultExpectations: .everyPhase(ProfilePhase.names),
-///         settings: { reader, _ in try ProfileSettings(reader) },
+///         settings: { reader, _ throws(PlanError) in try ProfileSettings(reader) },
 ///         bench: { _, settings in ProfileBench(settings) })
 /// }
 /// ```
