@@ -124,7 +124,7 @@ struct CheckCommand: Command {
         // Nothing is read from a folder while a recording writes into it (a root no recording
         // ever wrote into has no lock file, and check creates none).
         let lock: OutputLock? = try compare
-            ? OutputLock.ifPresent(root: root, wait: wait) { terminal.diagnose("waiting for another filmstrip run writing in \(root)/ to finish (--no-wait stops instead)") }
+            ? OutputLock.ifPresent(root: root, wait: wait) { terminal.diagnose(OutputLock.waitingNote(root: root)) }
             : nil
         defer { withExtendedLifetime(lock) {} }
 

@@ -55,7 +55,7 @@ struct IndexCommand: Command {
             throw CommandError(.output(path: root, reason: "no plan folder recorded by filmstrip record is in it (none holds \(OutputLayout.indexRowPath)); nothing to index"))
         }
         let lock = try OutputLock(root: root, wait: wait) {
-            terminal.diagnose("waiting for another filmstrip run writing in \(root)/ to finish (--no-wait stops instead)")
+            terminal.diagnose(OutputLock.waitingNote(root: root))
         }
         defer { withExtendedLifetime(lock) {} }
         try OutputFolder(path: root).prepare(subfolders: [])

@@ -19,6 +19,11 @@ final class OutputLock {
 
     private let descriptor: Int32
 
+    /// The line a command prints on standard error while it waits for another run's lock on `root`.
+    static func waitingNote(root: String) -> String {
+        "waiting for another filmstrip run writing in \(root)/ to finish (--no-wait stops instead)"
+    }
+
     /// Takes the lock on `root` (which must exist).
     /// - Parameters:
     ///   - wait: false to throw instead of waiting when another run holds the lock.

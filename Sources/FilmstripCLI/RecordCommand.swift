@@ -66,7 +66,7 @@ struct RecordCommand: Command {
         try rootFolder.create()
         // One run at a time per output root; the lock is held until this function returns.
         let lock = try OutputLock(root: root, wait: wait) {
-            terminal.diagnose("waiting for another filmstrip run writing in \(root)/ to finish (--no-wait stops instead)")
+            terminal.diagnose(OutputLock.waitingNote(root: root))
         }
         defer { withExtendedLifetime(lock) {} }
         try rootFolder.prepare(subfolders: [])
