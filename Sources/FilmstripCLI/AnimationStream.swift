@@ -12,7 +12,9 @@ struct AnimationStream {
     private var writer: AnimatedPNGWriter
     private let scale: Int
     /// Position in the run's frames → delay, ms.
-    private let delays: [Int: Int]
+    private let schedule: AnimationSchedule.Frames
+    /// The animation frame the next drawn frame becomes.
+    private var next = 0
     /// The last frame appended, at 1×.
     private var previous: Canvas?
 
@@ -25,7 +27,7 @@ struct AnimationStream {
             throw CommandError(.output(path: path, reason: error.description))
         }
         self.scale = scale
-        delays = Dictionary(uniqueKeysWithValues: schedule.frames.map { ($0.position, $0.delayMs) })
+        self.schedule = schedule.frames
     }
 
     /// The bytes of `frames` (positions in the run's frames, in time order, with their 1×
@@ -36,11 +38,14 @@ struct AnimationStream {
         let encoded = Mutex<[Result<AnimatedPNGFrame, PNGError>?]>(Array(repeating: nil, count: frames.count))
         let before = previous
         let scale = self.scale
-        let delays = self.delays
+        // The batch's frames are the next drawn frames, in order: animation frames next, next + 1, …
+        let first = next
+        let schedule = self.schedule
+        precondition(first + frames.count <= schedule.count && zip(frames, schedule[first...]).allSatisfy { $0.position == $1.position }, "frames out of the animation's order")
         DispatchQueue.concurrentPerform(iterations: frames.count) { offset in
             let earlier = offset == 0 ? before : frames[offset - 1].canvas
             let result = Result { () throws(PNGError) -> AnimatedPNGFrame in
-                try AnimatedPNGFrame.encode(frames[offset].canvas, after: earlier, scale: scale, delayMs: delays[frames[offset].position] ?? 0)
+                try AnimatedPNGFrame.encode(frames[offset].canvas, after: earlier, scale: scale, delayMs: schedule[first + offset].delayMs)
             }
             encoded.withLock { $0[offset] = result }
         }
@@ -54,6 +59,7 @@ struct AnimationStream {
             throw CommandError(.output(path: path, reason: error.description))
         }
         previous = frames.last?.canvas
+        next += frames.count
         return data
     }
 

@@ -125,7 +125,7 @@ struct BenchCommand: Command {
             var bytes = 0
             var frameBytes = 0
             var sizes: [(path: String, bytes: Int)] = []
-            for path in outcome.report.writtenFiles {
+            for path in outcome.files {
                 let size = (try? FileManager.default.attributesOfItem(atPath: "\(folder.path)/\(path)")[.size] as? Int) ?? 0
                 bytes += size
                 sizes.append((path, size))

@@ -176,7 +176,7 @@ struct CheckCommand: Command {
                     comparison.compare(path, document: data)
                 }
                 for scalar in drawn.missing where !missing.contains(scalar) { missing.append(scalar) }
-                freshRows[plan.name] = IndexRowFile(report: drawn.report, planFile: planFile)
+                freshRows[plan.name] = drawn.indexRow
                 comparison.noteStale(recorded.writtenFiles)
                 comparison.noteUnlisted(recorded.writtenFiles)
                 // Writes the fresh and difference images of the mismatches not yet written into DIR/<plan>/.failures/.

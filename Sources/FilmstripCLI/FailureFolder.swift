@@ -59,7 +59,7 @@ struct FailureFolder {
         let folder = self.folder
         _ = try folder.inside("")
         let previous = folder.read(Self.manifest).map { String(decoding: $0, as: UTF8.self).split(separator: "\n").map(String.init) } ?? []
-        try folder.removeStale(previous: previous + (previous.isEmpty ? [] : [Self.manifest]), current: [])
+        try folder.removeStale(previous: previous + (previous.isEmpty ? [] : [Self.manifest]), keeping: { _ in false })
     }
 
     /// Writes the artifacts of one mismatch (nothing when it has no fresh image), appending

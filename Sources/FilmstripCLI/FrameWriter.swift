@@ -11,8 +11,9 @@ import Synchronization
 /// comparison) is not encoded again: the bytes already encoded are written again. Whether an
 /// image is a repeat depends only on pixels, so the files and the counts are the same on every
 /// run, however the cores share the work. What is kept across batches is one hash and one path
-/// per distinct image written; a repeat of an image from an earlier batch is confirmed by
-/// decoding that earlier file and comparing its pixels.
+/// per distinct image written, for the last ``rememberedImages`` distinct images (so memory
+/// does not grow with a long run whose every frame differs); a repeat of an image from an
+/// earlier batch is confirmed by decoding that earlier file and comparing its pixels.
 final class FrameWriter: ImageSink {
     /// One image, indexed (or not) and hashed, ready to encode.
     struct Prepared: Sendable {
@@ -46,13 +47,16 @@ final class FrameWriter: ImageSink {
 
     private let folder: OutputFolder
     private let settings: PNGSettings
-    /// Key → path of the first image written with that key.
-    private let written = Mutex<[Int: String]>([:])
+    /// Key → path of the first image written with that key, for the last
+    /// ``rememberedImages`` distinct images written (oldest forgotten first).
+    private let written = Mutex(RecentImages())
     private let counts = Mutex(Statistics())
     private let digests = Mutex<[String: String]>([:])
 
-    /// Path → SHA-256 of each image file written so far.
-    var fileDigests: [String: String] { digests.withLock { $0 } }
+    /// The SHA-256 of the image file written at `path`, forgotten once taken.
+    func takeFileDigest(_ path: String) -> String? {
+        digests.withLock { $0.removeValue(forKey: path) }
+    }
 
     init(folder: OutputFolder, settings: PNGSettings = .default) {
         self.folder = folder
@@ -85,7 +89,7 @@ final class FrameWriter: ImageSink {
             case confirm(earlierFile: String)
             case copy(of: Int)
         }
-        let known = written.withLock { table in batch.map { table[$0.key] } }
+        let known = written.withLock { table in batch.map { table.path(of: $0.key) } }
         var plans: [Plan] = []
         for (index, image) in batch.enumerated() {
             let twin = batch.indices.prefix(index).first { earlier in
@@ -147,7 +151,7 @@ final class FrameWriter: ImageSink {
         written.withLock { table in
             for (index, plan) in plans.enumerated() {
                 guard case .encode = plan else { continue }
-                if table[batch[index].key] == nil { table[batch[index].key] = batch[index].path }
+                table.remember(batch[index].key, path: batch[index].path)
             }
         }
     }
@@ -174,6 +178,32 @@ final class FrameWriter: ImageSink {
             }
         } catch {
             throw CommandError(.output(path: "\(folder.path)/\(image.path)", reason: error.description))
+        }
+    }
+
+    /// How many distinct images the writer remembers to find repeats among: 4,096 (about 150 KiB
+    /// of keys and paths). A repeat of an image older than that is encoded again; the bytes are
+    /// the same either way, and which images count as repeats depends only on the frames' order.
+    static let rememberedImages = 4_096
+
+    /// Key → path of the last ``rememberedImages`` distinct images, oldest forgotten first.
+    struct RecentImages {
+        private var paths: [Int: String] = [:]
+        private var order: [Int] = []
+        private var oldest = 0
+
+        func path(of key: Int) -> String? { paths[key] }
+
+        mutating func remember(_ key: Int, path: String) {
+            guard paths[key] == nil else { return }
+            paths[key] = path
+            if order.count < FrameWriter.rememberedImages {
+                order.append(key)
+            } else {
+                paths[order[oldest]] = nil
+                order[oldest] = key
+                oldest = (oldest + 1) % order.count
+            }
         }
     }
 }

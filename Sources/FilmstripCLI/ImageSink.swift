@@ -21,7 +21,9 @@ protocol ImageSink: Sendable {
     /// - Throws: ``CommandError`` when an output cannot be written.
     func finish(_ batch: [Prepared]) throws(CommandError)
 
-    /// Path → SHA-256 of the image file's bytes (``PixelDigest/sha256(_:)``): as written by
-    /// `record`, as committed for `check`. Read after every batch is finished.
-    var fileDigests: [String: String] { get }
+    /// The SHA-256 of the image file at `path` (``PixelDigest/sha256(_:)``): as written by
+    /// `record`, as committed for `check`; nil when there is none. Asked once per image, after
+    /// its batch is finished; the sink may forget the digest then, so memory does not grow with
+    /// the run.
+    func takeFileDigest(_ path: String) -> String?
 }

@@ -30,7 +30,10 @@ final class OutputComparison: ImageSink {
 
     private let folder: String
     /// Output path → which output it is, from the run.
+    /// What made each image other than a frame (frames are named from ``frames`` when a
+    /// mismatch is recorded, so no table of them is kept).
     private let sources: [String: OutputMismatch.Source]
+    private let frames: FrameRecords?
     /// Path → the recorded report's `pixelsSHA256` for that image.
     private let recordedDigests: [String: String]
     /// Path → the recorded report's `fileSHA256` for that image.
@@ -53,21 +56,22 @@ final class OutputComparison: ImageSink {
         self.recordedDigests = recordedDigests
         self.recordedFileDigests = recordedFileDigests
         var sources: [String: OutputMismatch.Source] = [OutputLayout.filmstripPath: .strip]
-        for frame in run?.frames ?? [] { sources[OutputLayout.framePath(frame.index)] = .frame(index: frame.index, tMs: frame.tMs) }
         for still in run?.stills ?? [] {
             for file in OutputLayout.stillFiles(name: still.name, scales: still.scales, planScale: run?.plan.scale ?? 1) {
                 sources[file.path] = .still(name: still.name, tMs: still.frame.tMs)
             }
         }
         self.sources = sources
+        frames = run?.frames
     }
 
-    /// Path → the `fileSHA256` a fresh report gives each image compared: the recorded report's
+    /// The `fileSHA256` a fresh report gives an image compared: the recorded report's
     /// when it has one (an image whose pixels were verified, by digest or decoded, stands as
     /// recorded, so a re-encoded file with the same pixels still matches, and a differing image
     /// is one mismatch, not two), otherwise the committed file's own digest.
-    var fileDigests: [String: String] {
-        committedDigests.withLock { $0 }.merging(recordedFileDigests) { _, recorded in recorded }
+    func takeFileDigest(_ path: String) -> String? {
+        let committed = committedDigests.withLock { $0.removeValue(forKey: path) }
+        return recordedFileDigests[path] ?? committed
     }
 
     /// How many recorded images were decoded (those without a recorded digest, or whose digest
@@ -181,6 +185,14 @@ final class OutputComparison: ImageSink {
     }
 
     /// Every mismatch, sorted by file.
+    /// What made the image at `path`: a frame of the run, a still, the strip, or another file.
+    private func source(of path: String) -> OutputMismatch.Source {
+        if let frames, let index = RecordingFiles.frameIndex(path), index < frames.count {
+            return .frame(index: index, tMs: frames[index].tMs)
+        }
+        return sources[path] ?? .other
+    }
+
     var mismatches: [OutputMismatch] { everything.map(\.mismatch) }
 
     /// Every mismatch as a sentence, sorted by file.
@@ -222,7 +234,7 @@ final class OutputComparison: ImageSink {
     }
 
     private func record(_ path: String, _ problem: OutputMismatch.Problem, fresh: (Canvas, Int)?, recorded: Canvas? = nil) {
-        let mismatch = OutputMismatch(folder: folder, file: path, source: sources[path] ?? .other, problem: problem)
+        let mismatch = OutputMismatch(folder: folder, file: path, source: source(of: path), problem: problem)
         found.withLock { $0[path] = Found(mismatch: mismatch, fresh: fresh, recorded: recorded) }
     }
 }

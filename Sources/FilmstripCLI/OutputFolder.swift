@@ -126,11 +126,12 @@ struct OutputFolder {
         for relative in previous { _ = try inside(relative) }
     }
 
-    /// Removes files filmstrip wrote before (`previous`) that this run did not write again (`current`).
-    /// Only regular files inside the folder are removed; a path through a link is refused.
+    /// Removes files filmstrip wrote before (`previous`) that this run did not write again (those
+    /// `keeping` does not keep). Only regular files inside the folder are removed; a path through
+    /// a link is refused.
     /// - Throws: ``CommandError`` (output) naming a link in the way.
-    func removeStale(previous: [String], current: Set<String>) throws(CommandError) {
-        for relative in previous where !current.contains(relative) {
+    func removeStale(previous: [String], keeping: (String) -> Bool) throws(CommandError) {
+        for relative in previous where !keeping(relative) {
             let file = try inside(relative)
             var status = stat()
             guard lstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }

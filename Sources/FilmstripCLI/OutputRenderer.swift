@@ -39,21 +39,24 @@ struct OutputRenderer {
     typealias Document = ((Data) throws(CommandError) -> Void) throws(CommandError) -> Void
 
     /// Sends every image to `images` and every document (`animation.png`, `report.json`,
-    /// `index-row.json`, `index.html`) to `documents`, with its path relative to the plan's folder.
-    /// The animation's document runs while the images are drawn (its pieces are each batch's frames).
-    /// - Returns: the report and the code points the font lacked.
+    /// `index.html`, `index-row.json`) to `documents`, with its path relative to the plan's folder.
+    /// The animation, the report and the contact sheet are written while the images are drawn
+    /// (their documents are open together; each batch adds its frames' animation frames, report
+    /// rows and figures), so nothing that grows with the frame count is held: a frame's row is
+    /// made, written and dropped with its batch. Images go in this order: the strip, the stills
+    /// (whose panels the report and the contact sheet name before the frames), then the frames.
+    /// - Returns: the report, its ``RunReport/frames`` left empty (every row is in `report.json`),
+    ///   the row of the index across plans (`index-row.json`), and the code points the font lacked.
     /// - Throws: the first error the sink or `documents` throws.
     func produce<Sink: ImageSink>(
         images sink: Sink, documents: (String, Document) throws(CommandError) -> Void
-    ) throws(CommandError) -> (report: RunReport, missing: [Unicode.Scalar]) {
+    ) throws(CommandError) -> (report: RunReport, indexRow: IndexRowFile, missing: [Unicode.Scalar]) {
         let run = self.run
         let font = self.font
         let frames = run.frames
         let scale = run.plan.scale
         let missing = Mutex<[Unicode.Scalar]>([])
         let stillPanels = Mutex<[Int: [PanelRendering]]>([:])
-        let digests = Mutex<[Int: String]>([:])
-        let frameElements = Mutex<[Int: [[SemanticElement]]]>([:])
         @Sendable func note(_ scalars: [Unicode.Scalar]) {
             guard !scalars.isEmpty else { return }
             missing.withLock { known in
@@ -62,7 +65,7 @@ struct OutputRenderer {
         }
 
         // The strip first, drawn one frame at a time; its encoding shares the first batch, so
-        // it runs beside the first frames'. The holder gives the canvas up once it is prepared.
+        // it runs beside the first images'. The holder gives the canvas up once it is prepared.
         let shown = FilmstripImage.frameIndices(count: frames.count)
         let size = run.logicalFrameSize(font: font)
         let strip = Mutex<Canvas?>(FilmstripImage.compose(count: shown.count, frameWidth: size.width, frameHeight: size.height, font: font, theme: run.plan.theme) { position in
@@ -70,24 +73,68 @@ struct OutputRenderer {
             return (run.render(frame, font: font, scale: 1)?.canvas, "#\(frame.index) · \(Quantity.ms(frame.tMs))", frame.phase.map { run.plan.bench.style(ofPhase: $0).color })
         })
 
-        var sources: [Source] = [.strip]
-        sources += frames.indices.map(Source.frame)
+        // Sources by position: the strip, every still's images, then every frame; made per batch,
+        // never listed whole.
         let stillFiles = run.stills.map { OutputLayout.stillFiles(name: $0.name, scales: $0.scales, planScale: scale) }
-        for (index, files) in stillFiles.enumerated() { sources += files.indices.map { Source.still(index, file: $0) } }
+        var stillSources: [Source] = []
+        for (index, files) in stillFiles.enumerated() { stillSources += files.indices.map { Source.still(index, file: $0) } }
+        let sourceCount = 1 + stillSources.count + frames.count
+        func source(_ position: Int) -> Source {
+            if position == 0 { return .strip }
+            if position <= stillSources.count { return stillSources[position - 1] }
+            return .frame(position - 1 - stillSources.count)
+        }
         let batchSize = Self.framesPerCore * max(1, ProcessInfo.processInfo.activeProcessorCount)
-        // `animation.png` is written while the frames are drawn: each batch's frames are appended
-        // in order, and only the last one is kept for the next batch.
         let schedule = AnimationSchedule(run)
         let animationPath = OutputLayout.animationPath
-        func drawAll(animation append: (Data) throws(CommandError) -> Void, animated: Bool) throws(CommandError) {
+        var finished: RunReport?
+
+        /// Draws every batch; `animation` (when `animated`: some frame is drawn), `report` and `sheet`
+        /// take the pieces of the three documents written alongside.
+        func drawAll(
+            animated: Bool, animation appendAnimation: (Data) throws(CommandError) -> Void, report appendReport: (Data) throws(CommandError) -> Void,
+            sheet appendSheet: (Data) throws(CommandError) -> Void
+        ) throws(CommandError) {
             var animation = animated ? try AnimationStream(schedule: schedule, frameWidth: size.width, frameHeight: size.height, scale: scale, path: animationPath) : nil
+            // The report's skeleton and the sheet's head are made once every still is drawn,
+            // just before the first frame's row.
+            var opened: (report: RunReport, writer: RunReport.JSONWriter)?
+            var reportPiece = Data()
+            var sheetPiece = Data()
+            var rows = 0
+            func open() throws(CommandError) -> (report: RunReport, writer: RunReport.JSONWriter) {
+                if let opened { return opened }
+                let panels = stillPanels.withLock { table in run.stills.indices.map { table[$0] ?? [] } }
+                let skeleton = RunReport(run: run, analysis: analysis, lint: lint, renderedStills: panels, withFiles: true, frameRows: false)
+                let writer = RunReport.JSONWriter(skeleton: skeleton, frameCount: frames.count)
+                reportPiece.append(writer.head)
+                try ContactSheet.writeHead(report: skeleton, run: run, analysis: analysis, frameCount: frames.count) { text throws(CommandError) in
+                    sheetPiece.append(contentsOf: text.utf8)
+                }
+                opened = (skeleton, writer)
+                return (skeleton, writer)
+            }
+            func flush(atLeast bytes: Int) throws(CommandError) {
+                if reportPiece.count >= bytes {
+                    try appendReport(reportPiece)
+                    reportPiece.removeAll(keepingCapacity: true)
+                }
+                if sheetPiece.count >= bytes {
+                    try appendSheet(sheetPiece)
+                    sheetPiece.removeAll(keepingCapacity: true)
+                }
+            }
+
             var start = 0
-            while start < sources.count {
+            while start < sourceCount {
                 // The strip's batch holds one image more, so the strip is not alone on its core.
-                let end = min(sources.count, start + batchSize + (start == 0 ? 1 : 0))
-                let batch = Array(sources[start..<end])
+                let end = min(sourceCount, start + batchSize + (start == 0 ? 1 : 0))
+                let batch = (start..<end).map(source)
                 let prepared = Mutex<[Sink.Prepared?]>(Array(repeating: nil, count: batch.count))
                 let drawnFrames = Mutex<[(position: Int, canvas: Canvas)]>([])
+                // Per position in the batch: a frame's panels' semantic elements and pixel digest.
+                let drawn = Mutex<[(elements: [[SemanticElement]], digest: String)?]>(Array(repeating: nil, count: batch.count))
+                let animated = animation != nil
                 DispatchQueue.concurrentPerform(iterations: batch.count) { position in
                     let path: String
                     let canvas: Canvas
@@ -95,15 +142,15 @@ struct OutputRenderer {
                     var digest: String?
                     switch batch[position] {
                     case .strip:
-                        guard let drawn = strip.withLock({ $0.take() }) else { return }
-                        (path, canvas, imageScale) = (OutputLayout.filmstripPath, drawn, 1)
+                        guard let image = strip.withLock({ $0.take() }) else { return }
+                        (path, canvas, imageScale) = (OutputLayout.filmstripPath, image, 1)
                     case .frame(let index):
                         guard let rendered = run.render(frames[index], font: font, scale: 1) else { return }
                         note(rendered.missing)
-                        frameElements.withLock { $0[index] = rendered.panels.map(\.elements) }
                         (path, canvas, imageScale) = (OutputLayout.framePath(frames[index].index), rendered.canvas, scale)
-                        digest = PixelDigest.sha256(of: rendered.canvas, scale: scale)
-                        digests.withLock { $0[frames[index].index] = digest }
+                        let pixels = PixelDigest.sha256(of: rendered.canvas, scale: scale)
+                        digest = pixels
+                        drawn.withLock { $0[position] = (rendered.panels.map(\.elements), pixels) }
                         if animated { drawnFrames.withLock { $0.append((index, rendered.canvas)) } }
                     case .still(let index, let file):
                         let still = run.stills[index]
@@ -118,35 +165,59 @@ struct OutputRenderer {
                 try sink.finish(prepared.withLock { $0.compactMap { $0 } })
                 if animation != nil {
                     let inOrder = drawnFrames.withLock { $0 }.sorted { $0.position < $1.position }
-                    try append(animation!.bytes(for: inOrder, path: animationPath))
+                    try appendAnimation(animation!.bytes(for: inOrder, path: animationPath))
+                }
+                // The batch's frames' rows and figures, in order.
+                let drawnInBatch = drawn.withLock { $0 }
+                for (position, item) in batch.enumerated() {
+                    guard case .frame(let index) = item else { continue }
+                    let (report, writer) = try open()
+                    let frame = frames[index]
+                    let path = OutputLayout.framePath(frame.index)
+                    let row = RunReport.frameRow(
+                        frame, elements: drawnInBatch[position]?.elements, withFiles: true, pixelsSHA256: drawnInBatch[position]?.digest,
+                        fileSHA256: sink.takeFileDigest(path))
+                    writer.append(row, first: rows == 0, to: &reportPiece)
+                    rows += 1
+                    sheetPiece.append(contentsOf: ContactSheet.figure(of: row, report: report, run: run).utf8)
+                    try flush(atLeast: 65_536)
                 }
                 start = end
             }
-            if let animation { try append(animation.finish(path: animationPath)) }
-        }
-        if schedule.frames.isEmpty {
-            try drawAll(animation: { _ throws(CommandError) in }, animated: false)
-        } else {
-            try documents(animationPath) { write throws(CommandError) in try drawAll(animation: write, animated: true) }
+            let (report, writer) = try open()
+            reportPiece.append(writer.tail)
+            try ContactSheet.writeTail(report: report, planFile: planFile) { text throws(CommandError) in
+                sheetPiece.append(contentsOf: text.utf8)
+            }
+            try flush(atLeast: 0)
+            if let animation { try appendAnimation(animation.finish(path: animationPath)) }
+            finished = report
         }
 
-        let panels = stillPanels.withLock { table in run.stills.indices.map { table[$0] ?? [] } }
-        let report = RunReport(run: run, analysis: analysis, lint: lint, renderedStills: panels, frameElements: frameElements.withLock { $0 }, withFiles: true, pixelDigests: digests.withLock { $0 },
-            fileDigests: sink.fileDigests)
-        try documents(OutputLayout.reportPath) { write throws(CommandError) in try report.writeJSON(write) }
-        let planFile = self.planFile
-        try documents(OutputLayout.indexRowPath) { write throws(CommandError) in try write(IndexRowFile(report: report, planFile: planFile).jsonData()) }
-        try documents(OutputLayout.contactSheetPath) { write throws(CommandError) in
-            var buffer = Data()
-            try ContactSheet.write(report: report, run: run, analysis: analysis, planFile: planFile) { text throws(CommandError) in
-                buffer.append(contentsOf: text.utf8)
-                if buffer.count >= 65_536 {
-                    try write(buffer)
-                    buffer.removeAll(keepingCapacity: true)
+        // The three documents are open together: each nested call runs inside the one before.
+        try withoutActuallyEscaping(documents) { (documents) throws(CommandError) in
+            try documents(OutputLayout.reportPath) { appendReport throws(CommandError) in
+                try withoutActuallyEscaping(appendReport) { (appendReport) throws(CommandError) in
+                    try documents(OutputLayout.contactSheetPath) { appendSheet throws(CommandError) in
+                        if schedule.frames.isEmpty {
+                            try drawAll(animated: false, animation: { _ throws(CommandError) in }, report: appendReport, sheet: appendSheet)
+                            return
+                        }
+                        try withoutActuallyEscaping(appendSheet) { (appendSheet) throws(CommandError) in
+                            try documents(animationPath) { appendAnimation throws(CommandError) in
+                                try drawAll(animated: true, animation: appendAnimation, report: appendReport, sheet: appendSheet)
+                            }
+                        }
+                    }
                 }
             }
-            try write(buffer)
         }
-        return (report, missing.withLock { $0 })
+        // Every document above ran, so the report is there; a sink that threw stopped before.
+        guard let report = finished else { throw CommandError(.output(path: OutputLayout.reportPath, reason: "the report was not produced")) }
+        // The index row reads each frame's phase and file, rows made one at a time (no digests).
+        let rows = frames.lazy.map { RunReport.frameRow($0, elements: nil, withFiles: true, pixelsSHA256: nil, fileSHA256: nil) }
+        let indexRow = IndexRowFile(report: report, frames: rows, planFile: planFile)
+        try documents(OutputLayout.indexRowPath) { write throws(CommandError) in try write(indexRow.jsonData()) }
+        return (report, indexRow, missing.withLock { $0 })
     }
 }

@@ -23,7 +23,8 @@ import Synchronization
 public struct PlanOutputs: Sendable {
     /// What ``record(clock:indexBenches:)`` did.
     public struct Recording: Sendable {
-        /// The run's report, as written to `report.json`.
+        /// The run's report, as written to `report.json` (read back from the file, frame rows
+        /// included).
         public let report: RunReport
         /// The run's analysis: dwell, coverage, dominance, loaders, rules.
         public let analysis: Analysis
@@ -52,7 +53,7 @@ public struct PlanOutputs: Sendable {
         /// Every recorded file that differs from a fresh run, sorted by file; each image
         /// mismatch carries its ``OutputMismatch/artifacts`` when they were written.
         public let mismatches: [OutputMismatch]
-        /// A fresh run's report (the one a recording would write).
+        /// A fresh run's report (the one a recording would write, frame rows included).
         public let report: RunReport
         /// A fresh run's analysis.
         public let analysis: Analysis
@@ -118,7 +119,10 @@ public struct PlanOutputs: Sendable {
             let outcome = try PlanRecording(plan: plan, file: plan.name, clock: clock, font: font, folder: OutputFolder(path: folder), planFile: planFile).write(linted)
             let index = IndexRows(root: root, benches: indexBenches ?? [plan.bench]).page()
             try OutputFolder(path: root).write(Data(index.utf8), to: OutputLayout.contactSheetPath)
-            return Recording(report: outcome.report, analysis: outcome.analysis, lint: outcome.lint, missingGlyphs: outcome.missing)
+            // The report as written, frame rows included (a recording writes them one at a time
+            // and keeps none): read back from the file.
+            let written = OutputFolder(path: folder).read(OutputLayout.reportPath).flatMap(RunReport.read) ?? outcome.report
+            return Recording(report: written, analysis: outcome.analysis, lint: outcome.lint, missingGlyphs: outcome.missing)
         }
     }
 
@@ -151,14 +155,16 @@ public struct PlanOutputs: Sendable {
         }
         let comparison = OutputComparison(folder: folder, run: run, recordedFileDigests: recorded.frameDigests(\.fileSHA256))
         if writingFailures { try comparison.beginFailureArtifacts() }
-        let drawn = try OutputRenderer(run: run, analysis: analysis, lint: lint, font: font, planFile: planFile).produce(images: comparison) { path, document throws(CommandError) in
+        var freshReport: RunReport?
+        _ = try OutputRenderer(run: run, analysis: analysis, lint: lint, font: font, planFile: planFile).produce(images: comparison) { path, document throws(CommandError) in
             var data = Data()
             try document { data.append($0) }
             comparison.compare(path, document: data)
+            if path == OutputLayout.reportPath { freshReport = RunReport.read(data) }
         }
         comparison.noteStale(recorded.writtenFiles)
         let mismatches = writingFailures ? try comparison.finishFailureArtifacts() : comparison.mismatches
-        return Comparison(recorded: .files(recorded.writtenFiles.count), mismatches: mismatches, report: drawn.report, analysis: analysis, lint: lint)
+        return Comparison(recorded: .files(recorded.writtenFiles.count), mismatches: mismatches, report: freshReport ?? RunReport(run: run, analysis: analysis, lint: lint, renderedStills: [], withFiles: true), analysis: analysis, lint: lint)
     }
 
     private static let writing = Mutex(())

@@ -14,7 +14,10 @@ struct PlanRecording {
         let run: RecordedRun
         let analysis: Analysis
         let lint: [String]
+        /// The run's report without its frame rows (they are in `report.json`).
         let report: RunReport
+        /// Every file the recording wrote.
+        let files: RecordingFiles
         /// Code points the font lacked.
         let missing: [Unicode.Scalar]
         /// How the images were written.
@@ -48,23 +51,35 @@ struct PlanRecording {
         // What filmstrip wrote here before: the last report's files, and those of a recording
         // that was interrupted (its pending list is still here).
         let interrupted = folder.read(OutputLayout.pendingPath).map { String(decoding: $0, as: UTF8.self).split(separator: "\n").map(String.init) } ?? []
-        let previous = (folder.read(OutputLayout.reportPath).flatMap(RunReport.read)?.writtenFiles ?? []) + interrupted
+        let previous = RecordedFileList.read(reportAt: "\(folder.path)/\(OutputLayout.reportPath)") + interrupted
         // A link among them (`evil/a.txt` with `evil` a link out of the folder) stops the run
         // before anything is written.
         try folder.checkRemovable(previous)
         // Name every file before writing any, so an interruption leaves nothing unaccounted for.
-        let planned = RunReport(run: run, analysis: analysis, lint: lint, renderedStills: [], withFiles: true).writtenFiles
-        try folder.write(Data((Array(Set(planned + interrupted)).sorted().joined(separator: "\n") + "\n").utf8), to: OutputLayout.pendingPath)
+        let planned = RecordingFiles(run: run, skeleton: RunReport(run: run, analysis: analysis, lint: lint, renderedStills: [], withFiles: true, frameRows: false))
+        try folder.write(OutputLayout.pendingPath) { write throws(CommandError) in
+            var piece = Data()
+            for path in planned {
+                piece.append(contentsOf: "\(path)\n".utf8)
+                if piece.count >= 65_536 {
+                    try write(piece)
+                    piece.removeAll(keepingCapacity: true)
+                }
+            }
+            for path in Set(interrupted).sorted() where !planned.contains(path) { piece.append(contentsOf: "\(path)\n".utf8) }
+            try write(piece)
+        }
 
         let writer = FrameWriter(folder: folder)
-        let (report, missing) = try OutputRenderer(run: run, analysis: analysis, lint: lint, font: font, planFile: planFile).produce(images: writer) { path, document throws(CommandError) in
+        let (report, _, missing) = try OutputRenderer(run: run, analysis: analysis, lint: lint, font: font, planFile: planFile).produce(images: writer) { path, document throws(CommandError) in
             try folder.write(path, pieces: document)
         }
         // Remove what an earlier run wrote and this one did not; the recording is complete.
-        try folder.removeStale(previous: previous, current: Set(report.writtenFiles))
-        try folder.removeStale(previous: [OutputLayout.pendingPath], current: [])
+        let written = RecordingFiles(run: run, skeleton: report)
+        try folder.removeStale(previous: previous, keeping: written.contains)
+        try folder.removeStale(previous: [OutputLayout.pendingPath], keeping: { _ in false })
         // A new recording makes the failure images of an earlier comparison obsolete.
         _ = try FailureFolder(planFolder: folder.path).replace(with: [])
-        return Outcome(run: run, analysis: analysis, lint: lint, report: report, missing: missing, images: writer.statistics)
+        return Outcome(run: run, analysis: analysis, lint: lint, report: report, files: written, missing: missing, images: writer.statistics)
     }
 }

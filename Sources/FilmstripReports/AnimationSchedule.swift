@@ -12,7 +12,7 @@ import FilmstripCore
 /// ```swift
 /// AnimationSchedule(run).frames   // [(position 0, delay 500 ms), (position 1, delay 500 ms), …]
 /// ```
-public struct AnimationSchedule: Hashable, Sendable {
+public struct AnimationSchedule: Sendable {
     /// One animation frame.
     public struct Frame: Hashable, Sendable {
         /// Its position in the run's frames (``RecordedRun/frames``).
@@ -21,16 +21,34 @@ public struct AnimationSchedule: Hashable, Sendable {
         public let delayMs: Int
     }
 
+    /// The animation's frames, in order, each made when read from the run's frames; empty when
+    /// no frame was drawn. What is kept is the position of each drawn frame (4 bytes a frame).
+    public struct Frames: RandomAccessCollection, Sendable {
+        let drawn: [Int32]
+        let frames: FrameRecords
+        let endMs: Int
+
+        /// 0.
+        public var startIndex: Int { 0 }
+        /// The number of animation frames.
+        public var endIndex: Int { drawn.count }
+
+        /// Animation frame `offset` (0-based).
+        public subscript(offset: Int) -> Frame {
+            let position = Int(drawn[offset])
+            let nextMs = offset + 1 < drawn.count ? frames[Int(drawn[offset + 1])].tMs : endMs
+            return Frame(position: position, delayMs: Swift.max(0, nextMs - frames[position].tMs))
+        }
+    }
+
     /// The animation's frames, in order; empty when no frame was drawn.
-    public let frames: [Frame]
+    public let frames: Frames
 
     /// The schedule of `run`'s frames.
     public init(_ run: RecordedRun) {
-        let drawn = run.frames.indices.filter { !run.frames[$0].dropped }
-        let end = run.plan.windowEndMs
-        frames = drawn.enumerated().map { offset, position in
-            let nextMs = offset + 1 < drawn.count ? run.frames[drawn[offset + 1]].tMs : end
-            return Frame(position: position, delayMs: max(0, nextMs - run.frames[position].tMs))
-        }
+        var drawn: [Int32] = []
+        drawn.reserveCapacity(run.frames.count)
+        for position in run.frames.indices where !run.frames[position].dropped { drawn.append(Int32(position)) }
+        frames = Frames(drawn: drawn, frames: run.frames, endMs: run.plan.windowEndMs)
     }
 }

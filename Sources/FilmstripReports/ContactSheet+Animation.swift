@@ -9,7 +9,7 @@ extension ContactSheet {
         let schedule = AnimationSchedule(run)
         let timing: String
         if run.clock == .virtual {
-            let intervals = Set(schedule.frames.dropLast().map(\.delayMs))
+            let intervals = Set(schedule.frames.dropLast().lazy.map(\.delayMs))
             let last = schedule.frames.last.map(\.delayMs) ?? 0
             if intervals.count <= 1, (intervals.first ?? last) == last {
                 timing = "each for \(Quantity.ms(last))"

@@ -25,6 +25,19 @@ public enum ContactSheet {
     ///   - emit: called with each piece, in order.
     /// - Throws: what `emit` throws.
     public static func write<E: Error>(report: RunReport, run: RecordedRun, analysis: Analysis, planFile: String? = nil, to emit: (String) throws(E) -> Void) throws(E) {
+        try writeHead(report: report, run: run, analysis: analysis, to: emit)
+        for frame in report.frames { try emit(figure(of: frame, report: report, run: run)) }
+        try writeTail(report: report, planFile: planFile, to: emit)
+    }
+
+    /// Writes the page up to its frames (the text of ``write(report:run:analysis:planFile:to:)``
+    /// before the first frame's figure), in pieces; `report`'s own frame rows are not read, only
+    /// its count of frames (`frameCount`, default `report.frames.count`), so a recording can
+    /// write each frame's figure (``figure(of:report:run:)``) as the frame is drawn and then
+    /// ``writeTail(report:planFile:to:)``.
+    /// - Throws: what `emit` throws.
+    public static func writeHead<E: Error>(report: RunReport, run: RecordedRun, analysis: Analysis, frameCount: Int? = nil, to emit: (String) throws(E) -> Void) throws(E) {
+        let frameCount = frameCount ?? report.frames.count
         let plan = run.plan
         /// A depiction's colour from the bench's styles, grey for one it does not list.
         func depictionColor(_ id: String) -> String { plan.bench.style(ofDepiction: id)?.color.hexString ?? "#9ca3af" }
@@ -143,11 +156,11 @@ public enum ContactSheet {
         }
 
         if let filmstrip = report.filmstrip {
-            let shown = report.filmstripFrames?.count ?? report.frames.count
-            let what = shown < report.frames.count ? "\(shown) of the \(report.frames.count) frames" : "all frames"
+            let shown = report.filmstripFrames?.count ?? frameCount
+            let what = shown < frameCount ? "\(shown) of the \(frameCount) frames" : "all frames"
             page += "<h2>Filmstrip</h2>\n"
-            if shown < report.frames.count {
-                page += "<p class=\"facts\">\(shown) of \(report.frames.count) frames, evenly spaced from the first to the last; every frame is below.</p>\n"
+            if shown < frameCount {
+                page += "<p class=\"facts\">\(shown) of \(frameCount) frames, evenly spaced from the first to the last; every frame is below.</p>\n"
             }
             let link = RelativeLink.to(filmstrip)
             page += "<a href=\"\(link)\"><img class=\"strip\" src=\"\(link)\" alt=\"\(what) of \(HTML.escape(plan.name)) in one strip\"></a>\n"
@@ -164,14 +177,35 @@ public enum ContactSheet {
         }
         page += "<h2>Frames</h2>\n<div class=\"frames\">\n"
         try emit(page)
-        for frame in report.frames {
-            let broken = report.violations.filter { $0.frames.contains(frame.index) }
-            try emit(figure(
-                file: frame.file, phase: frame.phase, border: border(frame.phase),
-                caption: "#\(frame.index) · \(Quantity.ms(frame.tMs)) · \(frame.phase ?? "dropped (due \(Quantity.ms(frame.scheduledMs)))")" + (frame.phaseDetail.map { ": \($0)" } ?? ""),
-                panels: frame.panels.map(Self.panelLine), anchor: "frame-\(frame.index)",
-                marks: broken.map { "✗ \($0.panel) breaks \($0.rule)" }))
+    }
+
+    /// One frame's figure on the page: its thumbnail linking to its file, its index, time, phase
+    /// and each panel's depiction, bordered in its phase's colour, marked with each rule of
+    /// `report.violations` broken in it.
+    public static func figure(of frame: RunReport.Frame, report: RunReport, run: RecordedRun) -> String {
+        let border = frame.phase.map { run.plan.bench.style(ofPhase: $0).color.hexString } ?? "#6b7280"
+        // A violation's frames are ascending: a binary search per violation, not a scan.
+        let broken = report.violations.filter { violation in
+            var low = 0
+            var high = violation.frames.count
+            while low < high {
+                let middle = (low + high) / 2
+                if violation.frames[middle] < frame.index { low = middle + 1 } else { high = middle }
+            }
+            return low < violation.frames.count && violation.frames[low] == frame.index
         }
+        return figure(
+            file: frame.file, phase: frame.phase, border: border,
+            caption: "#\(frame.index) · \(Quantity.ms(frame.tMs)) · \(frame.phase ?? "dropped (due \(Quantity.ms(frame.scheduledMs)))")" + (frame.phaseDetail.map { ": \($0)" } ?? ""),
+            panels: frame.panels.map(Self.panelLine), anchor: "frame-\(frame.index)",
+            marks: broken.map { "✗ \($0.panel) breaks \($0.rule)" })
+    }
+
+    /// Writes the page after its frames' figures: the timeline's events and the footer naming
+    /// `planFile` (nil: `captures/<plan>.json`).
+    /// - Throws: what `emit` throws.
+    public static func writeTail<E: Error>(report: RunReport, planFile: String? = nil, to emit: (String) throws(E) -> Void) throws(E) {
+        var page: String
         let eventsTable = HTMLTable(columns: [.number("ms"), .number("#"), .text("kind"), .text("what")])
         page = "</div>\n<h2>Timeline events</h2>\n" + eventsTable.open(caption: "Every event and phase change the bench logged, at its exact time (ms since the start of the run), in log order", classes: "events")
         for entry in report.timeline {
@@ -181,7 +215,7 @@ public enum ContactSheet {
             }
             page += eventsTable.row([Quantity.grouped(entry.tMs), "\(entry.sequence)", "\(entry.kind)", HTML.escape(entry.text)])
         }
-        page += HTMLTable.close + "<p class=\"facts\">Made by filmstrip from \(HTML.escape(planFile ?? "captures/\(plan.name).json")); report.json holds the same figures.</p>\n</body></html>\n"
+        page += HTMLTable.close + "<p class=\"facts\">Made by filmstrip from \(HTML.escape(planFile ?? "captures/\(report.plan).json")); report.json holds the same figures.</p>\n</body></html>\n"
         try emit(page)
     }
 
@@ -194,7 +228,7 @@ public enum ContactSheet {
         return html + "</div>\n"
     }
 
-    private static func ticks<E: Error>(_ frames: [FrameRecord], plan: CapturePlan, to emit: (String) throws(E) -> Void) throws(E) {
+    private static func ticks<E: Error>(_ frames: FrameRecords, plan: CapturePlan, to emit: (String) throws(E) -> Void) throws(E) {
         var html = "<div class=\"ticks\" title=\"frame instants\">"
         for frame in frames where frame.tMs >= plan.windowStartMs && frame.tMs < plan.windowEndMs {
             html += "<span style=\"left:\(HTML.percent(frame.tMs - plan.windowStartMs, of: plan.windowMs))%\"></span>"

@@ -45,17 +45,23 @@ public struct IndexRowFile: Codable, Hashable, Sendable {
 
     /// The row of `report`, recorded from `planFile` (see ``planFile``).
     public init(report: RunReport, planFile: String) {
+        self.init(report: report, frames: report.frames, planFile: planFile)
+    }
+
+    /// The row of `report` whose frame rows are `frames` (read once, in order; `report`'s own
+    /// are not read): a recording passes rows made one at a time, so no run's rows are held whole.
+    public init(report: RunReport, frames rows: some Collection<RunReport.Frame>, planFile: String) {
         plan = report.plan
         self.planFile = planFile
         bench = report.bench
         summary = report.summary
         passed = report.passed
         verdict = report.verdict
-        frames = report.frames.count
+        frames = rows.count
         windowMs = report.windowMs
         var seen: Set<String> = []
         thumbnails = []
-        for frame in report.frames {
+        for frame in rows {
             guard let phase = frame.phase, let file = frame.file, !seen.contains(phase) else { continue }
             seen.insert(phase)
             thumbnails.append(Thumbnail(file: file, phase: phase))

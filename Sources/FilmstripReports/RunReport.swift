@@ -270,8 +270,10 @@ public struct RunReport: Codable, Hashable, Sendable {
     /// semantic elements as drawn; `withFiles` names the image files the record command writes.
     ///
     /// `pixelDigests` maps a frame's index to its ``Frame/pixelsSHA256``; `fileDigests` maps an
-    /// image's path (`frames/0003.png`) to its ``Frame/fileSHA256``.
-    public init(run: RecordedRun, analysis: Analysis, lint: [String], renderedStills: [[PanelRendering]], frameElements: [Int: [[SemanticElement]]] = [:], withFiles: Bool, pixelDigests: [Int: String] = [:], fileDigests: [String: String] = [:]) {
+    /// image's path (`frames/0003.png`) to its ``Frame/fileSHA256``. With `frameRows` false,
+    /// ``frames`` is left empty: the skeleton a ``JSONWriter`` writes around rows made one at a
+    /// time (``frameRow(_:elements:withFiles:pixelsSHA256:fileSHA256:)``).
+    public init(run: RecordedRun, analysis: Analysis, lint: [String], renderedStills: [[PanelRendering]], frameElements: [Int: [[SemanticElement]]] = [:], withFiles: Bool, pixelDigests: [Int: String] = [:], fileDigests: [String: String] = [:], frameRows: Bool = true) {
         let plan = run.plan
         func dwellEntry(_ dwell: Dwell) -> DwellEntry {
             DwellEntry(ms: dwell.ms, frames: dwell.frames, share: Self.rounded(dwell.share), frameShare: Self.rounded(dwell.frameShare))
@@ -287,18 +289,13 @@ public struct RunReport: Codable, Hashable, Sendable {
         frameIntervalMs = plan.frameIntervalMs
         scale = plan.scale
         theme = plan.theme == .dark ? nil : plan.theme.rawValue
-        frames = run.frames.enumerated().map { position, frame in
-            let drawn = frameElements[position]
-            return Frame(
-                index: frame.index, tMs: frame.tMs, scheduledMs: frame.scheduledMs, phase: frame.phase, phaseDetail: frame.phaseDetail,
-                file: withFiles && !frame.dropped ? OutputLayout.framePath(frame.index) : nil, dropped: frame.dropped,
-                panels: frame.panels.enumerated().map { offset, panel in
-                    let elements = drawn.flatMap { offset < $0.count ? $0[offset].map(\.description) : nil }
-                    return Panel(panel: panel.panel, depiction: panel.depiction.id, texts: nil, elements: elements)
-                },
-                pixelsSHA256: frame.dropped ? nil : pixelDigests[frame.index],
-                fileSHA256: frame.dropped || !withFiles ? nil : fileDigests[OutputLayout.framePath(frame.index)])
-        }
+        frames = frameRows
+            ? run.frames.enumerated().map { position, frame in
+                Self.frameRow(
+                    frame, elements: frameElements[position], withFiles: withFiles, pixelsSHA256: pixelDigests[frame.index],
+                    fileSHA256: fileDigests[OutputLayout.framePath(frame.index)])
+            }
+            : []
         droppedFrames = analysis.droppedFrames
         stills = run.stills.enumerated().map { offset, still in
             let drawn = offset < renderedStills.count ? renderedStills[offset] : []
@@ -344,6 +341,22 @@ public struct RunReport: Codable, Hashable, Sendable {
         animation = withFiles && run.frames.contains { !$0.dropped } ? OutputLayout.animationPath : nil
     }
 
+    /// One frame's row (`$.frames[i]`) from its record: `elements` holds each panel's semantic
+    /// elements as drawn (nil when the frame was not drawn), `withFiles` says whether its image
+    /// was written (`frames/NNNN.png`), and the digests are 64 lower-case hex digits (dropped
+    /// when the frame was; `fileSHA256` also without files).
+    public static func frameRow(_ frame: FrameRecord, elements drawn: [[SemanticElement]]?, withFiles: Bool, pixelsSHA256: String?, fileSHA256: String?) -> Frame {
+        Frame(
+            index: frame.index, tMs: frame.tMs, scheduledMs: frame.scheduledMs, phase: frame.phase, phaseDetail: frame.phaseDetail,
+            file: withFiles && !frame.dropped ? OutputLayout.framePath(frame.index) : nil, dropped: frame.dropped,
+            panels: frame.panels.enumerated().map { offset, panel in
+                let elements = drawn.flatMap { offset < $0.count ? $0[offset].map(\.description) : nil }
+                return Panel(panel: panel.panel, depiction: panel.depiction.id, texts: nil, elements: elements)
+            },
+            pixelsSHA256: frame.dropped ? nil : pixelsSHA256,
+            fileSHA256: frame.dropped || !withFiles ? nil : fileSHA256)
+    }
+
     /// The report as pretty-printed JSON with sorted keys and a final newline.
     public func jsonData() -> Data {
         let encoder = JSONEncoder()
@@ -355,44 +368,21 @@ public struct RunReport: Codable, Hashable, Sendable {
     }
 
     /// Writes exactly the bytes of ``jsonData()``, in pieces of about 64 KiB, encoding one frame
-    /// at a time: a long run's report never exists whole in memory, as text or as JSON values.
+    /// at a time (``JSONWriter``): the report's text never exists whole in memory.
     ///
     /// - Parameter write: called with each piece, in order.
     /// - Throws: what `write` throws.
     public func writeJSON<E: Error>(_ write: (Data) throws(E) -> Void) throws(E) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        var skeleton = self
-        skeleton.frames = []
-        var data = (try? encoder.encode(skeleton)) ?? Data()
-        data.append(0x0A)
-        // With sorted keys and no raw newline inside a JSON string, the empty frames array is
-        // this text, once, in the top-level object.
-        let empty = Data("\n  \"frames\" : [\n\n  ]".utf8)
-        guard !frames.isEmpty, let marker = data.firstRange(of: empty) else {
-            try write(data)
-            return
-        }
-        var piece = Data(data[..<marker.lowerBound])
-        piece.append(contentsOf: "\n  \"frames\" : [".utf8)
+        let writer = JSONWriter(skeleton: self, frameCount: frames.count)
+        var piece = writer.head
         for (offset, frame) in frames.enumerated() {
-            piece.append(contentsOf: (offset == 0 ? "\n" : ",\n").utf8)
-            // The frame as a top-level object, indented by two levels (4 spaces) to sit in the
-            // array; blank lines (inside empty arrays) stay blank, as the encoder writes them.
-            let text = (try? encoder.encode(frame)) ?? Data()
-            var lineStart = true
-            for byte in text {
-                if lineStart && byte != 0x0A { piece.append(contentsOf: [0x20, 0x20, 0x20, 0x20]) }
-                piece.append(byte)
-                lineStart = byte == 0x0A
-            }
+            writer.append(frame, first: offset == 0, to: &piece)
             if piece.count >= 65_536 {
                 try write(piece)
                 piece.removeAll(keepingCapacity: true)
             }
         }
-        piece.append(contentsOf: "\n  ]".utf8)
-        piece.append(data[marker.upperBound...])
+        piece.append(writer.tail)
         try write(piece)
     }
 

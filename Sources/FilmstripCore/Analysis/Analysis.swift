@@ -49,10 +49,20 @@ public struct Analysis: Sendable {
         let plan = run.plan
         let start = plan.windowStartMs
         let end = plan.windowEndMs
-        let taken = run.frames.filter { !$0.dropped }
+        // One pass over the frames (each record is made when read, see ``FrameRecords``): the
+        // frames taken, and how many showed each phase and each panel's depiction.
+        let taken = run.frames.lazy.filter { !$0.dropped }
+        var takenCount = 0
+        var framesPerPhase: [String: Int] = [:]
+        var framesPerDepiction: [String: [String: Int]] = [:]
+        for frame in taken {
+            takenCount += 1
+            if let phase = frame.phase { framesPerPhase[phase, default: 0] += 1 }
+            for shown in frame.panels { framesPerDepiction[shown.panel, default: [:]][shown.depiction.id, default: 0] += 1 }
+        }
         windowMs = plan.windowMs
-        frameCount = taken.count
-        droppedFrames = run.frames.count - taken.count
+        frameCount = takenCount
+        droppedFrames = run.frames.count - takenCount
 
         func dwells(_ segments: [Segment], framesShowing: (String) -> Int, names: [String]?) -> [(String, Dwell)] {
             var order: [String] = names ?? []
@@ -63,15 +73,15 @@ public struct Analysis: Sendable {
                 if !order.contains(clipped.name) { order.append(clipped.name) }
             }
             return order.map { name in
-                (name, Dwell(ms: ms[name] ?? 0, frames: framesShowing(name), windowMs: plan.windowMs, frameCount: taken.count))
+                (name, Dwell(ms: ms[name] ?? 0, frames: framesShowing(name), windowMs: plan.windowMs, frameCount: takenCount))
             }
         }
-        let phases = dwells(run.phaseSegments, framesShowing: { name in taken.count { $0.phase == name } }, names: run.phaseNames)
+        let phases = dwells(run.phaseSegments, framesShowing: { framesPerPhase[$0] ?? 0 }, names: run.phaseNames)
         self.phases = phases
         panels = plan.panels.map { panel in
             let depictions = dwells(
                 run.depictionSegments[panel] ?? [],
-                framesShowing: { name in taken.count { $0.panels.contains { $0.panel == panel && $0.depiction.id == name } } },
+                framesShowing: { framesPerDepiction[panel]?[$0] ?? 0 },
                 names: nil)
             return (panel, depictions.map { (depiction: $0.0, dwell: $0.1) })
         }
@@ -95,9 +105,9 @@ public struct Analysis: Sendable {
                 }
             }
             if let limit = plan.expect.maxSharePercent[name] {
-                let framesOver = dwell.frames * 100 > limit * taken.count
+                let framesOver = dwell.frames * 100 > limit * takenCount
                 let timeOver = dwell.ms * 100 > limit * plan.windowMs
-                let measured = "\(name) filled \(dwell.frames) of \(taken.count) frames (\(Quantity.seconds(dwell.ms)) of \(Quantity.seconds(plan.windowMs)), limit \(limit)%)"
+                let measured = "\(name) filled \(dwell.frames) of \(takenCount) frames (\(Quantity.seconds(dwell.ms)) of \(Quantity.seconds(plan.windowMs)), limit \(limit)%)"
                 dominance.append(CheckResult(name: "dominance.\(name)", passed: !(framesOver || timeOver), message: measured))
                 if framesOver || timeOver { over.append(measured) }
             }
@@ -133,7 +143,7 @@ public struct Analysis: Sendable {
             for segment in run.violations[panel] ?? [] {
                 // A rule broken for 0 ms was never on screen: only intervals with a length count.
                 guard let clipped = segment.clipped(fromMs: start, toMs: end) else { continue }
-                let frames = taken.filter { $0.tMs >= clipped.enterMs && $0.tMs < clipped.exitMs }.map(\.index)
+                let frames = Array(taken.filter { $0.tMs >= clipped.enterMs && $0.tMs < clipped.exitMs }.map(\.index))
                 violations.append(RuleViolation(panel: panel, rule: segment.name, startMs: clipped.enterMs, endMs: clipped.exitMs, frames: frames))
             }
         }

@@ -7,7 +7,7 @@
 enum AnnounceCheck {
     /// One check per announced panel, in plan order, and the reasons of those that failed, e.g.
     /// `loadedOnly exposed no semantic element during loading (1,093 ms, frames 0–2) and failed (2,000 ms, frames 3–6)`.
-    static func results(_ run: RecordedRun, frames taken: [FrameRecord]) -> (checks: [CheckResult], reasons: [String]) {
+    static func results(_ run: RecordedRun, frames taken: some Sequence<FrameRecord>) -> (checks: [CheckResult], reasons: [String]) {
         let plan = run.plan
         var checks: [CheckResult] = []
         var reasons: [String] = []

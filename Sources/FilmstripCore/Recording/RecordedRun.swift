@@ -159,7 +159,7 @@ public struct RecordedRun: Sendable {
     /// Per panel identifier, depiction intervals from 0 to the end of the run.
     public let depictionSegments: [String: [Segment]]
     /// The frames, in time order.
-    public let frames: [FrameRecord]
+    public let frames: FrameRecords
     /// The stills, in plan order.
     public let stills: [StillRecord]
     /// Every phase name the bench has, in report order.

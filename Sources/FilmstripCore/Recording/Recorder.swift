@@ -11,7 +11,9 @@ import Synchronization
 struct Recorder<B: Bench> {
     let bench: B
     /// The instants to sample, ascending, in ms.
-    let instants: [Int]
+    let instants: SampleInstants
+    /// How many instants `instants` holds, to size the samples once.
+    let instantCount: Int
     /// Time runs at least until here (ms), so the timeline covers the window.
     let endMs: Int
     /// How late (ms) a real-clock sample may be before it counts as dropped.
@@ -36,6 +38,7 @@ struct Recorder<B: Bench> {
             finished.set()
         }
         var samples: [Capture<B.Phase>.Sample] = []
+        samples.reserveCapacity(instantCount)
         do {
             try executor.drain(nowMs: 0)
             for instant in instants {
@@ -79,6 +82,7 @@ struct Recorder<B: Bench> {
             try executor.drain(nowMs: benchClock.nowMs())
         }
         var samples: [Capture<B.Phase>.Sample] = []
+        samples.reserveCapacity(instantCount)
         do {
             for instant in instants {
                 try runUntil(instant)

@@ -7,12 +7,13 @@ struct RunAssembler<B: Bench> {
     let rules: (@Sendable (B.Phase, Depiction) -> [String])?
 
     func run(clock: ClockKind, untilMs: Int?, sampleFrames: Bool) throws(RunError) -> RecordedRun {
-        let frameInstants = sampleFrames ? plan.frameInstants : []
+        // The frame instants as a stride: a long window is never held as an array of instants.
+        let frameInstants = stride(from: plan.windowStartMs, to: sampleFrames ? plan.windowEndMs : plan.windowStartMs, by: plan.frameIntervalMs)
+        let frameCount = sampleFrames ? plan.frameCount : 0
         let stillInstants = sampleFrames ? plan.stills.map(\.atMs) : []
-        let instants = Array(Set(frameInstants + stillInstants)).sorted()
         let endMs = max(plan.windowEndMs, untilMs ?? 0)
         let recorder = Recorder(
-            bench: bench, instants: instants, endMs: endMs,
+            bench: bench, instants: SampleInstants(frames: frameInstants, stills: stillInstants), instantCount: frameCount + stillInstants.count, endMs: endMs,
             lateToleranceMs: FrameDeadline.toleranceMs(frameIntervalMs: plan.frameIntervalMs), benchName: plan.bench.name)
         let capture = clock == .virtual ? try recorder.recordVirtual() : try recorder.recordReal()
 
@@ -84,11 +85,14 @@ struct RunAssembler<B: Bench> {
             ).filter { !$0.name.isEmpty }
         }
 
-        // Frames and stills from samples.
-        let sampleIndex = Dictionary(uniqueKeysWithValues: capture.samples.enumerated().map { ($0.element.scheduledMs, $0.offset) })
-        func frame(index: Int, at instant: Int) -> FrameRecord {
-            let position = sampleIndex[instant]!
-            let sample = capture.samples[position]
+        // Frames and stills from samples: a frame's record is made when it is read
+        // (``FrameRecords``), from the sample taken at its instant.
+        let samples = capture.samples
+        let planPanels = panels
+        @Sendable func frame(index: Int, at instant: Int) -> FrameRecord {
+            let position = Self.position(of: instant, in: samples)
+            let sample = samples[position]
+            let panels = planPanels
             let depictions = sample.phase.map { phase in
                 panels.map { PanelDepiction(panel: $0.id, depiction: $0.depiction(for: phase, atMs: sample.tMs)) }
             } ?? []
@@ -98,7 +102,9 @@ struct RunAssembler<B: Bench> {
                 phaseDetail: sample.phase.flatMap { bench.phaseDetail(of: $0, atMs: sample.tMs) },
                 panels: depictions, sampleIndex: position)
         }
-        let frames = frameInstants.enumerated().map { frame(index: $0.offset, at: $0.element) }
+        let windowStartMs = plan.windowStartMs
+        let intervalMs = plan.frameIntervalMs
+        let frames = FrameRecords(count: frameCount) { index in frame(index: index, at: windowStartMs + index * intervalMs) }
         let stills = sampleFrames
             ? plan.stills.enumerated().map { offset, still -> StillRecord in
                 var record = frame(index: offset, at: still.atMs)
@@ -116,7 +122,6 @@ struct RunAssembler<B: Bench> {
         let renderer = makeRenderer(showing: nil)
         var stillRenderers: [[String]: FrameRenderer<B.Phase>] = [:]
         for still in plan.stills { if let shown = still.panels { stillRenderers[shown] = makeRenderer(showing: shown) } }
-        let samples = capture.samples
         return RecordedRun(
             plan: plan, clock: clock, timeline: timeline, phaseSegments: phaseSegments,
             depictionSegments: depictionSegments, frames: frames, stills: stills, phaseNames: plan.bench.phaseNames,
@@ -126,5 +131,18 @@ struct RunAssembler<B: Bench> {
                 let chosen = shown.flatMap { stillRenderers[$0] } ?? renderer
                 return sample.phase.map { chosen.render($0, atMs: sample.tMs, font: font, scale: scale) }
             })
+    }
+
+    /// The position of the sample scheduled at `instant` among `samples` (ascending, one per
+    /// instant): a binary search, so no table of instants is kept beside the samples.
+    private static func position(of instant: Int, in samples: [Capture<B.Phase>.Sample]) -> Int {
+        var low = 0
+        var high = samples.count
+        while low < high {
+            let middle = (low + high) / 2
+            if samples[middle].scheduledMs < instant { low = middle + 1 } else { high = middle }
+        }
+        precondition(low < samples.count && samples[low].scheduledMs == instant, "no sample was taken at \(instant) ms")
+        return low
     }
 }

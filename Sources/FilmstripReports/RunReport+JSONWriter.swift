@@ -1,0 +1,69 @@
+import Foundation
+
+extension RunReport {
+    /// `report.json` in three parts, so a long run's frame rows can be written one at a time
+    /// while the frames are drawn, and the report never exists whole in memory: ``head`` (up to
+    /// the opening of `"frames"`), one ``append(_:first:to:)`` per row in order, then ``tail``.
+    ///
+    /// The bytes are exactly those of ``RunReport/jsonData()`` for the report whose `frames` are
+    /// the rows written: pretty-printed, keys sorted, a final newline.
+    ///
+    /// ```swift
+    /// let writer = RunReport.JSONWriter(skeleton: report, frameCount: rows.count)
+    /// var data = writer.head
+    /// for (offset, row) in rows.enumerated() { writer.append(row, first: offset == 0, to: &data) }
+    /// data.append(writer.tail)
+    /// ```
+    public struct JSONWriter: Sendable {
+        /// Everything before the first row: with rows, up to and including `"frames" : [`; with
+        /// none, the whole report.
+        public let head: Data
+        /// Everything after the last row (`\n  ]`, the keys after `frames`, a final newline);
+        /// empty when there are no rows.
+        public let tail: Data
+
+        /// The parts of `skeleton` (its own ``RunReport/frames`` are ignored) with `frameCount`
+        /// rows to come.
+        public init(skeleton: RunReport, frameCount: Int) {
+            var empty = skeleton
+            empty.frames = []
+            var data = (try? Self.encoder.encode(empty)) ?? Data()
+            data.append(0x0A)
+            // With sorted keys and no raw newline inside a JSON string, the empty frames array is
+            // this text, once, in the top-level object.
+            let marker = Data("\n  \"frames\" : [\n\n  ]".utf8)
+            guard frameCount > 0, let range = data.firstRange(of: marker) else {
+                head = data
+                tail = Data()
+                return
+            }
+            var head = Data(data[..<range.lowerBound])
+            head.append(contentsOf: "\n  \"frames\" : [".utf8)
+            self.head = head
+            var tail = Data("\n  ]".utf8)
+            tail.append(data[range.upperBound...])
+            self.tail = tail
+        }
+
+        /// Appends one frame's row to `data`: a comma unless it is the `first`, a newline, the
+        /// row as an object indented to sit in the array.
+        public func append(_ frame: Frame, first: Bool, to data: inout Data) {
+            data.append(contentsOf: (first ? "\n" : ",\n").utf8)
+            // The frame as a top-level object, indented by two levels (4 spaces); blank lines
+            // (inside empty arrays) stay blank, as the encoder writes them.
+            let text = (try? Self.encoder.encode(frame)) ?? Data()
+            var lineStart = true
+            for byte in text {
+                if lineStart && byte != 0x0A { data.append(contentsOf: [0x20, 0x20, 0x20, 0x20]) }
+                data.append(byte)
+                lineStart = byte == 0x0A
+            }
+        }
+
+        private static var encoder: JSONEncoder {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            return encoder
+        }
+    }
+}
