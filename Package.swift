@@ -38,6 +38,7 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
+        .systemLibrary(name: "CMalloc"),
         .target(name: "CPNGShim", dependencies: ["CLibPNG"]),
         .target(name: "FilmstripRaster", swiftSettings: swiftSettings),
         .target(name: "FilmstripPNG", dependencies: ["CPNGShim", "CZlib", "CLibCrypto", "FilmstripRaster"], swiftSettings: swiftSettings),
@@ -47,7 +48,7 @@ let package = Package(
         .target(name: "FilmstripSeedBenches", dependencies: ["FilmstripCore", "FilmstripRaster"], swiftSettings: swiftSettings),
         .target(
             name: "FilmstripCLI",
-            dependencies: ["FilmstripCore", "FilmstripRaster", "FilmstripPNG", "FilmstripReports"],
+            dependencies: ["FilmstripCore", "FilmstripRaster", "FilmstripPNG", "FilmstripReports", "CMalloc"],
             resources: [.copy("Resources/Fonts")],
             swiftSettings: swiftSettings
         ),

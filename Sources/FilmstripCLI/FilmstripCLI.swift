@@ -33,6 +33,7 @@ public enum FilmstripCLI {
     ///
     /// Help and usage messages name the executable as it was started (`checkout-filmstrip`).
     public static func main(benches: [BenchDefinition], referencePlan: String? = nil) -> Never {
+        HeapPolicy.apply()
         let tool = CommandLine.arguments.first.map { String($0.split(separator: "/").last ?? "filmstrip") } ?? "filmstrip"
         exit(run(arguments: Array(CommandLine.arguments.dropFirst()), benches: benches, referencePlan: referencePlan, toolName: tool))
     }

@@ -15,8 +15,8 @@ enum RecordedFileList {
     /// The largest report of another layout decoded whole: 4 MiB.
     static let wholeReadLimit = 4 << 20
 
-    /// The files the report at `path` names, in its order, then the contact sheet, index row and
-    /// report; empty when the file is missing, unreadable or not a filmstrip report.
+    /// The files the report at `path` names, each once, in the file's order (keys sorted: the
+    /// animation and strip before the frames), then the contact sheet, index row and report; empty when the file is missing, unreadable or not a filmstrip report.
     static func read(reportAt path: String) -> [String] {
         guard let handle = FileHandle(forReadingAtPath: path) else { return [] }
         defer { try? handle.close() }
@@ -53,7 +53,11 @@ enum RecordedFileList {
             carried = Data(carried[start...])
         }
         if !carried.isEmpty { take(carried) }
-        if isReport { return files + [OutputLayout.contactSheetPath, OutputLayout.indexRowPath, OutputLayout.reportPath] }
+        if isReport {
+            // A still with `files` names its first one twice (`file` too): each name once.
+            var seen = Set<String>()
+            return (files + [OutputLayout.contactSheetPath, OutputLayout.indexRowPath, OutputLayout.reportPath]).filter { seen.insert($0).inserted }
+        }
         // Not in filmstrip's own layout (rewritten by another tool, say): a small one is decoded
         // whole; a larger one names nothing, so nothing is removed on its word.
         guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size <= wholeReadLimit,

@@ -83,6 +83,40 @@ import Testing
         #expect(pieces(report).0 == report.jsonData(), "no frames")
     }
 
+    /// What `record` does for a long run: a skeleton without frame rows, each row made from its
+    /// record and written in order, the page's head, one figure per row and its tail. The bytes
+    /// are those of the whole report and the whole page.
+    @Test func rowsWrittenOneAtATimeAroundASkeletonGiveTheWholeReportAndPage() throws {
+        let plan = try Self.plan.resampled(windowMs: 20_000, frameIntervalMs: 100)
+        let run = try (plan).run(clock: .virtual)
+        let analysis = Analysis(run)
+        let digest = { (index: Int) in String(repeating: String(index % 10), count: 64) }
+        let whole = RunReport(
+            run: run, analysis: analysis, lint: ["a lint finding"], renderedStills: [], withFiles: true,
+            pixelDigests: Dictionary(uniqueKeysWithValues: run.frames.map { ($0.index, digest($0.index)) }),
+            fileDigests: Dictionary(uniqueKeysWithValues: run.frames.map { (OutputLayout.framePath($0.index), digest($0.index + 1)) }))
+        let skeleton = RunReport(run: run, analysis: analysis, lint: ["a lint finding"], renderedStills: [], withFiles: true, frameRows: false)
+        #expect(skeleton.frames.isEmpty)
+        #expect(whole.frames.count == 200)
+        let writer = RunReport.JSONWriter(skeleton: skeleton, frameCount: run.frames.count)
+        var data = writer.head
+        var page = ""
+        ContactSheet.writeHead(report: skeleton, run: run, analysis: analysis, frameCount: run.frames.count) { page += $0 }
+        for (offset, frame) in run.frames.enumerated() {
+            let row = RunReport.frameRow(frame, elements: nil, withFiles: true, pixelsSHA256: digest(frame.index), fileSHA256: digest(frame.index + 1))
+            #expect(row == whole.frames[offset])
+            writer.append(row, first: offset == 0, to: &data)
+            page += ContactSheet.figure(of: row, report: skeleton, run: run)
+        }
+        data.append(writer.tail)
+        ContactSheet.writeTail(report: skeleton) { page += $0 }
+        #expect(data == whole.jsonData())
+        #expect(page == ContactSheet.html(report: whole, run: run, analysis: analysis))
+        // No rows to come: the head is the whole skeleton.
+        let empty = RunReport.JSONWriter(skeleton: skeleton, frameCount: 0)
+        #expect(empty.head == skeleton.jsonData() && empty.tail.isEmpty)
+    }
+
     @Test func contactSheetWrittenInPiecesIsTheWholePage() throws {
         let plan = try Self.plan.resampled(windowMs: 200_000, frameIntervalMs: 100)
         let run = try (plan).run(clock: .virtual)
