@@ -164,28 +164,25 @@ struct CheckCommand: Command {
                 } else {
                     outputs = .init(state: "notCompared", summary: "not compared on the real clock (no report recorded on the real clock)", mismatches: [])
                 }
-            } else if let recorded = folder.read(OutputLayout.reportPath).flatMap(RunReport.read), recorded.plan == plan.name {
+            } else if let recorded = RecordedReport.open(path: "\(folder.path)/\(OutputLayout.reportPath)"), recorded.skeleton.plan == plan.name {
                 if font == nil { font = try FontLoader().load(path: nil, terminal: terminal) }
-                let comparison = OutputComparison(
-                    folder: folder.path, run: run,
-                    recordedDigests: recorded.frameDigests(\.pixelsSHA256), recordedFileDigests: recorded.frameDigests(\.fileSHA256))
+                // The recorded report is read in pieces: its rows' digests as the frames are drawn.
+                let comparison = OutputComparison(folder: folder.path, run: run, recorded: RecordedDigests(report: recorded))
                 try comparison.beginFailureArtifacts()
                 let drawn = try OutputRenderer(run: run, analysis: analysis, lint: lint, font: font!.font, planFile: planFile).produce(images: comparison) { path, document throws(CommandError) in
-                    var data = Data()
-                    try document { data.append($0) }
-                    comparison.compare(path, document: data)
+                    try comparison.compare(path, pieces: document)
                 }
                 for scalar in drawn.missing where !missing.contains(scalar) { missing.append(scalar) }
                 freshRows[plan.name] = drawn.indexRow
-                comparison.noteStale(recorded.writtenFiles)
-                comparison.noteUnlisted(recorded.writtenFiles)
+                comparison.noteStale(recorded.writtenFiles, produced: RecordingFiles(run: run, skeleton: drawn.report).contains)
+                comparison.noteUnlisted(recorded.lists)
                 // Writes the fresh and difference images of the mismatches not yet written into DIR/<plan>/.failures/.
                 let findings = try comparison.finishFailureArtifacts()
                 if findings.isEmpty {
-                    outputs = .init(state: "matched", summary: "\(recorded.writtenFiles.count) files match a fresh render", files: recorded.writtenFiles.count, mismatches: [])
+                    outputs = .init(state: "matched", summary: "\(recorded.writtenFileCount) files match a fresh render", files: recorded.writtenFileCount, mismatches: [])
                 } else {
                     outputs = .init(
-                        state: "mismatched", summary: "\(findings.count) mismatch(es); re-record with: \(rerecord)", files: recorded.writtenFiles.count,
+                        state: "mismatched", summary: "\(findings.count) mismatch(es); re-record with: \(rerecord)", files: recorded.writtenFileCount,
                         mismatches: findings.map(\.description), rerecord: rerecord)
                     for finding in findings {
                         lines.append("    mismatch: \(finding)")

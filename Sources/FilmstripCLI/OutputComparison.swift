@@ -29,19 +29,18 @@ final class OutputComparison: ImageSink {
     }
 
     private let folder: String
-    /// Output path → which output it is, from the run.
     /// What made each image other than a frame (frames are named from ``frames`` when a
     /// mismatch is recorded, so no table of them is kept).
     private let sources: [String: OutputMismatch.Source]
     private let frames: FrameRecords?
-    /// Path → the recorded report's `pixelsSHA256` for that image.
-    private let recordedDigests: [String: String]
-    /// Path → the recorded report's `fileSHA256` for that image.
-    private let recordedFileDigests: [String: String]
+    /// The recorded report's `pixelsSHA256` and `fileSHA256` of each frame.
+    private let recordedDigests: RecordedDigests
+    /// Path → the recorded report's `fileSHA256`, for the images prepared whose digest is not
+    /// taken yet (``takeFileDigest(_:)``).
+    private let recordedFileDigests = Mutex<[String: String]>([:])
     /// Path → SHA-256 of the committed file's bytes, for the images compared so far.
     private let committedDigests = Mutex<[String: String]>([:])
     private let found = Mutex<[String: Found]>([:])
-    private let seen = Mutex<Set<String>>([])
     private let decodedCount = Mutex(0)
     /// The artifacts written so far (paths relative to the failure folder), once begun.
     private let artifactsWritten = Mutex<[String]?>(nil)
@@ -51,10 +50,17 @@ final class OutputComparison: ImageSink {
     ///   - run: the fresh run, to name the frame or still behind each image.
     ///   - recordedDigests: path → `pixelsSHA256` as the recorded report lists them.
     ///   - recordedFileDigests: path → `fileSHA256` as the recorded report lists them.
-    init(folder: String, run: RecordedRun? = nil, recordedDigests: [String: String] = [:], recordedFileDigests: [String: String] = [:]) {
+    convenience init(folder: String, run: RecordedRun? = nil, recordedDigests: [String: String] = [:], recordedFileDigests: [String: String] = [:]) {
+        self.init(folder: folder, run: run, recorded: RecordedDigests(pixels: recordedDigests, files: recordedFileDigests))
+    }
+
+    /// - Parameters:
+    ///   - folder: the plan's output folder.
+    ///   - run: the fresh run, to name the frame or still behind each image.
+    ///   - recorded: the recorded report's digests of each frame.
+    init(folder: String, run: RecordedRun?, recorded: RecordedDigests) {
         self.folder = folder
-        self.recordedDigests = recordedDigests
-        self.recordedFileDigests = recordedFileDigests
+        recordedDigests = recorded
         var sources: [String: OutputMismatch.Source] = [OutputLayout.filmstripPath: .strip]
         for still in run?.stills ?? [] {
             for file in OutputLayout.stillFiles(name: still.name, scales: still.scales, planScale: run?.plan.scale ?? 1) {
@@ -71,7 +77,7 @@ final class OutputComparison: ImageSink {
     /// is one mismatch, not two), otherwise the committed file's own digest.
     func takeFileDigest(_ path: String) -> String? {
         let committed = committedDigests.withLock { $0.removeValue(forKey: path) }
-        return recordedFileDigests[path] ?? committed
+        return recordedFileDigests.withLock { $0.removeValue(forKey: path) } ?? committed
     }
 
     /// How many recorded images were decoded (those without a recorded digest, or whose digest
@@ -86,7 +92,9 @@ final class OutputComparison: ImageSink {
         guard let recorded = recorded(path, fresh: (canvas, scale)) else { return }
         let committed = PixelDigest.sha256(Array(recorded))
         committedDigests.withLock { $0[path] = committed }
-        if let fresh = pixelsSHA256, recordedDigests[path] == fresh, recordedFileDigests[path] == committed {
+        let recordedDigest = recordedDigests.digests(of: path)
+        if let file = recordedDigest.file { recordedFileDigests.withLock { $0[path] = file } }
+        if let fresh = pixelsSHA256, recordedDigest.pixels == fresh, recordedDigest.file == committed {
             return
         }
         decodedCount.withLock { $0 += 1 }
@@ -160,31 +168,30 @@ final class OutputComparison: ImageSink {
         found.withLock { table in for item in done { table[item.mismatch.file] = item } }
     }
 
-    /// Compares a fresh document with the recorded file of the same name, byte for byte.
-    /// For the animation (`animation.png`), a mismatch names the first animation frame whose
-    /// chunks differ.
-    func compare(_ path: String, document fresh: Data) {
-        guard let recorded = recorded(path, fresh: nil), fresh != recorded else { return }
-        if path == OutputLayout.animationPath {
-            record(path, .animationDiffers(frame: AnimationDifference.firstFrame(recorded: Array(recorded), fresh: Array(fresh))), fresh: nil)
-            return
+    /// Compares a fresh document, given in pieces, with the recorded file of the same name,
+    /// byte for byte, reading the file alongside (``DocumentComparison``): a mismatch names the
+    /// line of text that differs first, or for the animation (`animation.png`) the first
+    /// animation frame whose chunks differ.
+    /// - Throws: what `document` throws.
+    func compare(_ path: String, pieces document: OutputRenderer.Document) throws(CommandError) {
+        let comparison = DocumentComparison(recordedPath: "\(folder)/\(path)", isAnimation: path == OutputLayout.animationPath)
+        try document { piece throws(CommandError) in comparison.take(piece) }
+        switch comparison.finish() {
+        case .same: break
+        case .missing: record(path, .missing, fresh: nil)
+        case .text(let line, let fresh): record(path, .documentDiffers(line: line, fresh: fresh), fresh: nil)
+        case .animation(let frame): record(path, .animationDiffers(frame: frame), fresh: nil)
         }
-        let freshLines = String(decoding: fresh, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        let oldLines = String(decoding: recorded, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        let line = zip(freshLines, oldLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(freshLines.count, oldLines.count)
-        let now = line < freshLines.count ? String(freshLines[line].trimmingPrefixSpaces().prefix(100)) : "(end of file)"
-        record(path, .documentDiffers(line: line + 1, fresh: now), fresh: nil)
     }
 
-    /// Files a previous run recorded that a fresh run no longer produces.
-    func noteStale(_ recordedFiles: [String]) {
-        let produced = seen.withLock { $0 }
-        for path in recordedFiles where !produced.contains(path) {
+    /// Files a previous run recorded (`recordedFiles`) that a fresh run no longer produces (those
+    /// `produced` does not name).
+    func noteStale(_ recordedFiles: some Sequence<String>, produced: (String) -> Bool) {
+        for path in recordedFiles where !produced(path) {
             record(path, .noLongerWritten, fresh: nil)
         }
     }
 
-    /// Every mismatch, sorted by file.
     /// What made the image at `path`: a frame of the run, a still, the strip, or another file.
     private func source(of path: String) -> OutputMismatch.Source {
         if let frames, let index = RecordingFiles.frameIndex(path), index < frames.count {
@@ -193,6 +200,7 @@ final class OutputComparison: ImageSink {
         return sources[path] ?? .other
     }
 
+    /// Every mismatch, sorted by file.
     var mismatches: [OutputMismatch] { everything.map(\.mismatch) }
 
     /// Every mismatch as a sentence, sorted by file.
@@ -207,8 +215,7 @@ final class OutputComparison: ImageSink {
     /// filmstrip did not write them, so the folder is not what a recording gives. Names
     /// starting with `.` (filmstrip's lock, pending list, temporary files and failure folder,
     /// and a system's own) are passed over, and so is everything below them.
-    func noteUnlisted(_ listed: [String]) {
-        let known = Set(listed)
+    func noteUnlisted(_ listed: (String) -> Bool) {
         guard let walker = FileManager.default.enumerator(atPath: folder) else { return }
         while let relative = walker.nextObject() as? String {
             let name = (relative as NSString).lastPathComponent
@@ -216,7 +223,7 @@ final class OutputComparison: ImageSink {
                 walker.skipDescendants()
                 continue
             }
-            guard !known.contains(relative) else { continue }
+            guard !listed(relative) else { continue }
             var status = stat()
             guard lstat("\(folder)/\(relative)", &status) == 0, status.st_mode & S_IFMT != S_IFDIR else { continue }
             record(relative, .unlisted, fresh: nil)
@@ -225,7 +232,6 @@ final class OutputComparison: ImageSink {
 
     /// The recorded file's bytes; nil (and a mismatch) when it is missing.
     private func recorded(_ path: String, fresh: (Canvas, Int)?) -> Data? {
-        seen.withLock { _ = $0.insert(path) }
         guard let data = FileManager.default.contents(atPath: "\(folder)/\(path)") else {
             record(path, .missing, fresh: fresh)
             return nil

@@ -141,7 +141,7 @@ public struct PlanOutputs: Sendable {
         let (run, lint) = try LintedRun(quietly: plan, file: plan.name, clock: .virtual).parts
         let analysis = Analysis(run)
         let outputs = OutputFolder(path: folder)
-        guard let data = outputs.read(OutputLayout.reportPath), let recorded = RunReport.read(data), recorded.plan == plan.name else {
+        guard let recorded = RecordedReport.open(path: "\(folder)/\(OutputLayout.reportPath)"), recorded.skeleton.plan == plan.name else {
             let freshReport = RunReport(run: run, analysis: analysis, lint: lint, renderedStills: [], withFiles: true)
             let state: Comparison.Recorded
             if !FileManager.default.fileExists(atPath: folder) {
@@ -153,18 +153,26 @@ public struct PlanOutputs: Sendable {
             }
             return Comparison(recorded: state, mismatches: [], report: freshReport, analysis: analysis, lint: lint)
         }
-        let comparison = OutputComparison(folder: folder, run: run, recordedFileDigests: recorded.frameDigests(\.fileSHA256))
+        let comparison = OutputComparison(folder: folder, run: run, recorded: RecordedDigests(report: recorded))
         if writingFailures { try comparison.beginFailureArtifacts() }
         var freshReport: RunReport?
-        _ = try OutputRenderer(run: run, analysis: analysis, lint: lint, font: font, planFile: planFile).produce(images: comparison) { path, document throws(CommandError) in
+        let drawn = try OutputRenderer(run: run, analysis: analysis, lint: lint, font: font, planFile: planFile).produce(images: comparison) { path, document throws(CommandError) in
+            guard path == OutputLayout.reportPath else { return try comparison.compare(path, pieces: document) }
+            // The fresh report is also kept whole, for ``Comparison/report``.
             var data = Data()
-            try document { data.append($0) }
-            comparison.compare(path, document: data)
-            if path == OutputLayout.reportPath { freshReport = RunReport.read(data) }
+            try comparison.compare(path) { take throws(CommandError) in
+                try withoutActuallyEscaping(take) { (take) throws(CommandError) in
+                    try document { piece throws(CommandError) in
+                        data.append(piece)
+                        try take(piece)
+                    }
+                }
+            }
+            freshReport = RunReport.read(data)
         }
-        comparison.noteStale(recorded.writtenFiles)
+        comparison.noteStale(recorded.writtenFiles, produced: RecordingFiles(run: run, skeleton: drawn.report).contains)
         let mismatches = writingFailures ? try comparison.finishFailureArtifacts() : comparison.mismatches
-        return Comparison(recorded: .files(recorded.writtenFiles.count), mismatches: mismatches, report: freshReport ?? RunReport(run: run, analysis: analysis, lint: lint, renderedStills: [], withFiles: true), analysis: analysis, lint: lint)
+        return Comparison(recorded: .files(recorded.writtenFileCount), mismatches: mismatches, report: freshReport ?? RunReport(run: run, analysis: analysis, lint: lint, renderedStills: [], withFiles: true), analysis: analysis, lint: lint)
     }
 
     private static let writing = Mutex(())

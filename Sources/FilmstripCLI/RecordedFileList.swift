@@ -66,7 +66,7 @@ enum RecordedFileList {
     }
 
     /// The string of a JSON string literal (`"frames/0001.png"`, a trailing comma allowed), or nil.
-    private static func literal(_ text: String) -> String? {
+    static func literal(_ text: String) -> String? {
         let trimmed = text.hasSuffix(",") ? String(text.dropLast()) : text
         guard trimmed.hasPrefix("\""), trimmed.hasSuffix("\""), trimmed.count >= 2 else { return nil }
         return try? JSONDecoder().decode(String.self, from: Data(trimmed.utf8))

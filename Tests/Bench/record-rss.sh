@@ -8,14 +8,15 @@
 # plan (captures/inbox-cycle.json) whose window holds exactly that many frames 36 ms apart
 # (100,000 × 36 ms = 3,600,000 ms, the longest window a plan may have), records it into a fresh
 # temporary folder under /usr/bin/time -v, and prints the maximum resident set size and the wall
-# time. Set FILMSTRIP_SKIP_BUILD=1 to measure the binary already built. Not part of `swift test`:
+# time. Set FILMSTRIP_SKIP_BUILD=1 to measure the binary already built, FILMSTRIP_BINARY=PATH to
+# measure another (a copy, so a rebuild cannot change it mid-run). Not part of `swift test`:
 # a 100,000-frame recording takes minutes and writes 100,000 files.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 export PATH="/opt/swift/usr/bin:$PATH"
 [ -x /usr/bin/time ] || { echo "record-rss.sh needs /usr/bin/time (Debian: apt-get install -y time)" >&2; exit 2; }
 if [ "${FILMSTRIP_SKIP_BUILD:-0}" != 1 ]; then swift build -c release >&2; fi
-binary=.build/release/filmstrip
+binary=${FILMSTRIP_BINARY:-.build/release/filmstrip}
 counts=("$@")
 [ "${#counts[@]}" -gt 0 ] || counts=(1000 10000 100000)
 interval=36

@@ -10,7 +10,7 @@ import Testing
 @Suite struct PanelStateTests {
     /// The typed phases a bench entered while running `events` to `endMs`.
     static func reachedPhases<B: Bench>(_ bench: B, endMs: Int) throws -> [(tMs: Int, phase: B.Phase)] {
-        let capture = try Recorder(bench: bench, instants: SampleInstants(frames: stride(from: 0, to: 0, by: 1), stills: []), instantCount: 0, endMs: endMs, lateToleranceMs: 1, benchName: "walk").recordVirtual()
+        let capture = try Recorder(bench: bench, instants: SampleInstants(startMs: 0, endMs: 0, intervalMs: 1, stills: []), endMs: endMs, lateToleranceMs: 1, benchName: "walk").recordVirtual()
         var phases: [(tMs: Int, phase: B.Phase)] = [(0, bench.initialPhase)]
         for record in capture.records {
             if case .phase(let phase) = record.kind { phases.append((record.tMs, phase)) }

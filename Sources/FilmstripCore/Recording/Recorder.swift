@@ -12,8 +12,6 @@ struct Recorder<B: Bench> {
     let bench: B
     /// The instants to sample, ascending, in ms.
     let instants: SampleInstants
-    /// How many instants `instants` holds, to size the samples once.
-    let instantCount: Int
     /// Time runs at least until here (ms), so the timeline covers the window.
     let endMs: Int
     /// How late (ms) a real-clock sample may be before it counts as dropped.
@@ -37,14 +35,13 @@ struct Recorder<B: Bench> {
             await bench.run(clock: .virtual(clock), timeline: timeline)
             finished.set()
         }
-        var samples: [Capture<B.Phase>.Sample] = []
-        samples.reserveCapacity(instantCount)
+        var samples = SampleStore<B.Phase>.Builder(instants: instants, count: instants.count, measured: false)
         do {
             try executor.drain(nowMs: 0)
             for instant in instants {
                 try clock.advance(to: instant) { try executor.drain(nowMs: clock.now.ms) }
                 try executor.drain(nowMs: instant)
-                samples.append(.init(scheduledMs: instant, tMs: instant, phase: bench.phase(atMs: instant)))
+                samples.append(phase: bench.phase(atMs: instant), tMs: instant)
             }
             try clock.advance(to: endMs) { try executor.drain(nowMs: clock.now.ms) }
         } catch {
@@ -57,7 +54,7 @@ struct Recorder<B: Bench> {
         guard finished.value, clock.sleeperCount == 0 else {
             throw RunError(message: "bench \(benchName) did not finish when the run ended at \(endMs) ms (\(clock.sleeperCount) sleeper(s) left)")
         }
-        return Capture(records: timeline.records, samples: samples)
+        return Capture(records: timeline.records, samples: samples.samples)
     }
 
     func recordReal() throws(RunError) -> Capture<B.Phase> {
@@ -81,14 +78,13 @@ struct Recorder<B: Bench> {
             }
             try executor.drain(nowMs: benchClock.nowMs())
         }
-        var samples: [Capture<B.Phase>.Sample] = []
-        samples.reserveCapacity(instantCount)
+        var samples = SampleStore<B.Phase>.Builder(instants: instants, count: instants.count, measured: true)
         do {
             for instant in instants {
                 try runUntil(instant)
                 let measured = benchClock.nowMs()
                 let phase = FrameDeadline.isDropped(lateByMs: measured - instant, toleranceMs: lateToleranceMs) ? nil : bench.phase(atMs: measured)
-                samples.append(.init(scheduledMs: instant, tMs: measured, phase: phase))
+                samples.append(phase: phase, tMs: measured)
             }
             try runUntil(endMs)
         } catch {
@@ -104,7 +100,7 @@ struct Recorder<B: Bench> {
         guard finished.value else {
             throw RunError(message: "bench \(benchName) did not finish within 5 s of being cancelled at the end of the run")
         }
-        return Capture(records: timeline.records, samples: samples)
+        return Capture(records: timeline.records, samples: samples.samples)
     }
 
     private func runaway(_ error: any Error, timeline: TimelineLog<B.Phase>) -> RunError {

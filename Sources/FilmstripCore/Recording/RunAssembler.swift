@@ -7,13 +7,14 @@ struct RunAssembler<B: Bench> {
     let rules: (@Sendable (B.Phase, Depiction) -> [String])?
 
     func run(clock: ClockKind, untilMs: Int?, sampleFrames: Bool) throws(RunError) -> RecordedRun {
-        // The frame instants as a stride: a long window is never held as an array of instants.
-        let frameInstants = stride(from: plan.windowStartMs, to: sampleFrames ? plan.windowEndMs : plan.windowStartMs, by: plan.frameIntervalMs)
-        let frameCount = sampleFrames ? plan.frameCount : 0
-        let stillInstants = sampleFrames ? plan.stills.map(\.atMs) : []
+        // The frame instants are computed, never held as an array (``SampleInstants``).
+        let instants = SampleInstants(
+            startMs: plan.windowStartMs, endMs: sampleFrames ? plan.windowEndMs : plan.windowStartMs, intervalMs: plan.frameIntervalMs,
+            stills: sampleFrames ? plan.stills.map(\.atMs) : [])
+        let frameCount = instants.frameCount
         let endMs = max(plan.windowEndMs, untilMs ?? 0)
         let recorder = Recorder(
-            bench: bench, instants: SampleInstants(frames: frameInstants, stills: stillInstants), instantCount: frameCount + stillInstants.count, endMs: endMs,
+            bench: bench, instants: instants, endMs: endMs,
             lateToleranceMs: FrameDeadline.toleranceMs(frameIntervalMs: plan.frameIntervalMs), benchName: plan.bench.name)
         let capture = clock == .virtual ? try recorder.recordVirtual() : try recorder.recordReal()
 
@@ -90,7 +91,7 @@ struct RunAssembler<B: Bench> {
         let samples = capture.samples
         let planPanels = panels
         @Sendable func frame(index: Int, at instant: Int) -> FrameRecord {
-            let position = Self.position(of: instant, in: samples)
+            guard let position = instants.position(of: instant) else { preconditionFailure("no sample was taken at \(instant) ms") }
             let sample = samples[position]
             let panels = planPanels
             let depictions = sample.phase.map { phase in
@@ -102,9 +103,7 @@ struct RunAssembler<B: Bench> {
                 phaseDetail: sample.phase.flatMap { bench.phaseDetail(of: $0, atMs: sample.tMs) },
                 panels: depictions, sampleIndex: position)
         }
-        let windowStartMs = plan.windowStartMs
-        let intervalMs = plan.frameIntervalMs
-        let frames = FrameRecords(count: frameCount) { index in frame(index: index, at: windowStartMs + index * intervalMs) }
+        let frames = FrameRecords(count: frameCount) { index in frame(index: index, at: instants.frameInstant(index)) }
         let stills = sampleFrames
             ? plan.stills.enumerated().map { offset, still -> StillRecord in
                 var record = frame(index: offset, at: still.atMs)
@@ -131,18 +130,5 @@ struct RunAssembler<B: Bench> {
                 let chosen = shown.flatMap { stillRenderers[$0] } ?? renderer
                 return sample.phase.map { chosen.render($0, atMs: sample.tMs, font: font, scale: scale) }
             })
-    }
-
-    /// The position of the sample scheduled at `instant` among `samples` (ascending, one per
-    /// instant): a binary search, so no table of instants is kept beside the samples.
-    private static func position(of instant: Int, in samples: [Capture<B.Phase>.Sample]) -> Int {
-        var low = 0
-        var high = samples.count
-        while low < high {
-            let middle = (low + high) / 2
-            if samples[middle].scheduledMs < instant { low = middle + 1 } else { high = middle }
-        }
-        precondition(low < samples.count && samples[low].scheduledMs == instant, "no sample was taken at \(instant) ms")
-        return low
     }
 }

@@ -1,0 +1,90 @@
+@testable import FilmstripCLI
+import FilmstripCore
+import FilmstripReports
+import FilmstripSeedBenches
+import Foundation
+import Testing
+
+/// A recorded report read in pieces by `check`: the skeleton, the rows one at a time, the files,
+/// and the digests of the frames as they are asked for (issue 12).
+@Suite struct RecordedReportTests {
+    static func report(windowMs: Int = 3000, frames: Bool = true) throws -> RunReport {
+        let plan = try CapturePlan(json: Data("""
+            {"bench":"inbox","windowMs":\(windowMs),"frameIntervalMs":250,"stills":[{"name":"after","atMs":500,"scales":[1,2]}],
+             "script":[{"reply":"failed","latencyMs":700,"message":"timed out"},{"reply":"empty","latencyMs":400}]}
+            """.utf8), name: "recorded", benches: [.inbox])
+        let run = try plan.run(clock: .virtual)
+        let digest = { (index: Int, salt: Int) in String(repeating: String((index + salt) % 10), count: 64) }
+        return RunReport(
+            run: run, analysis: Analysis(run), lint: [], renderedStills: [], withFiles: true,
+            pixelDigests: Dictionary(uniqueKeysWithValues: run.frames.map { ($0.index, digest($0.index, 0)) }),
+            fileDigests: Dictionary(uniqueKeysWithValues: run.frames.map { (OutputLayout.framePath($0.index), digest($0.index, 3)) }))
+    }
+
+    static func write(_ data: Data, _ name: String) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("filmstrip-recorded-\(getpid())-\(name)").path
+        try data.write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test func aReportInFilmstripsLayoutIsReadRowByRow() throws {
+        let report = try Self.report()
+        let path = try Self.write(report.jsonData(), "pretty.json")
+        defer { unlink(path) }
+        let recorded = try #require(RecordedReport.open(path: path))
+        var skeleton = report
+        skeleton.frames = []
+        #expect(recorded.skeleton == skeleton)
+        #expect(recorded.frameCount == 12)
+        #expect(Array(recorded.rows()) == report.frames)
+        #expect(Array(recorded.writtenFiles) == report.writtenFiles)
+        #expect(recorded.writtenFileCount == report.writtenFiles.count)
+        for file in report.writtenFiles { #expect(recorded.lists(file), "\(file)") }
+        #expect(!recorded.lists("frames/0012.png"))
+        #expect(!recorded.lists("notes.txt"))
+    }
+
+    @Test func aCompactReportIsDecodedWholeAndGarbageIsNoReport() throws {
+        let report = try Self.report()
+        let object = try JSONSerialization.jsonObject(with: report.jsonData())
+        let path = try Self.write(try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), "compact.json")
+        defer { unlink(path) }
+        let recorded = try #require(RecordedReport.open(path: path))
+        #expect(Array(recorded.rows()) == report.frames)
+        #expect(recorded.frameCount == report.frames.count)
+        try Data("{\"frames\" : [\n".utf8).write(to: URL(fileURLWithPath: path))
+        #expect(RecordedReport.open(path: path) == nil)
+        #expect(RecordedReport.open(path: "\(path).missing") == nil)
+    }
+
+    @Test func aReportWithoutFramesHasNoRows() throws {
+        var report = try Self.report()
+        report.frames = []
+        let path = try Self.write(report.jsonData(), "empty.json")
+        defer { unlink(path) }
+        let recorded = try #require(RecordedReport.open(path: path))
+        #expect(recorded.frameCount == 0)
+        #expect(Array(recorded.rows()).isEmpty)
+        #expect(recorded.skeleton == report)
+    }
+
+    /// Frames are asked for in order by batch and in any order within one; a frame the report
+    /// lacks gives no digests; rows read ahead wait only until asked for.
+    @Test func digestsAreGivenAsFramesAreAskedFor() throws {
+        let report = try Self.report(windowMs: 6000)
+        let path = try Self.write(report.jsonData(), "digests.json")
+        defer { unlink(path) }
+        let digests = RecordedDigests(report: try #require(RecordedReport.open(path: path)))
+        for batch in [[2, 0, 1], [5, 3, 4], [9, 6], [10, 11, 12, 13]] {
+            for index in batch {
+                let row = report.frames[index]
+                let given = digests.digests(of: OutputLayout.framePath(index))
+                #expect(given.pixels == row.pixelsSHA256 && given.file == row.fileSHA256, "frame \(index)")
+            }
+        }
+        let late = digests.digests(of: OutputLayout.framePath(7))
+        #expect(late.pixels == report.frames[7].pixelsSHA256 && late.file == report.frames[7].fileSHA256, "read ahead, waiting until asked for")
+        #expect(digests.digests(of: OutputLayout.framePath(24)).pixels == nil, "past the last row")
+        #expect(digests.digests(of: "stills/after.png").pixels == nil)
+    }
+}
