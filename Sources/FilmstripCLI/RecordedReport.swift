@@ -88,7 +88,8 @@ final class RecordedReport: Sendable {
         var inRows = false
         var done = false
         var depth = 0
-        var files: [String?] = []
+        var files = FrameFileList()
+        var rows = 0
         var file: String?
         while let line = lines.next() {
             if !inRows || done {
@@ -112,43 +113,52 @@ final class RecordedReport: Sendable {
             } else if line == Data("    }".utf8) || line == Data("    },".utf8) {
                 depth = 0
                 files.append(file)
+                rows += 1
             } else if depth == 1, line.starts(with: Data("      \"file\" : ".utf8)) {
                 file = RecordedFileList.literal(String(decoding: line.dropFirst(15), as: UTF8.self).trimmingCharacters(in: .whitespaces))
             }
         }
         guard done, let rowsOffset, let skeleton = try? JSONDecoder().decode(RunReport.self, from: outside), skeleton.frames.isEmpty else { return nil }
-        return RecordedReport(skeleton: skeleton, frameCount: files.count, frameFiles: FrameFileList(files), source: .file(path: path, rowsOffset: rowsOffset))
+        return RecordedReport(skeleton: skeleton, frameCount: rows, frameFiles: files, source: .file(path: path, rowsOffset: rowsOffset))
     }
 }
 
 /// The frame files of a report's rows, kept compactly: one byte a row (no file, the usual
 /// name ``OutputLayout/framePath(_:)`` of the row's position, or another name kept beside).
 struct FrameFileList: Sendable {
-    private let kinds: [UInt8]
-    private let others: [Int: String]
+    private var kinds: [UInt8]
+    private var others: [Int: String]
     /// How many rows name a file.
-    let count: Int
+    private(set) var count: Int
 
     /// From each row's file, in row order (nil: none).
     init(_ files: [String?]) {
-        var kinds: [UInt8] = []
-        kinds.reserveCapacity(files.count)
-        var others: [Int: String] = [:]
-        for (position, file) in files.enumerated() {
-            guard let file else {
-                kinds.append(0)
-                continue
-            }
-            if file == OutputLayout.framePath(position) {
-                kinds.append(1)
-            } else {
-                kinds.append(2)
-                others[position] = file
-            }
+        var list = FrameFileList()
+        for file in files { list.append(file) }
+        self = list
+    }
+
+    /// An empty list, to ``append(_:)`` to.
+    init() {
+        kinds = []
+        others = [:]
+        count = 0
+    }
+
+    /// Adds the next row's file (nil: none).
+    mutating func append(_ file: String?) {
+        let position = kinds.count
+        guard let file else {
+            kinds.append(0)
+            return
         }
-        self.kinds = kinds
-        self.others = others
-        count = files.count { $0 != nil }
+        count += 1
+        if file == OutputLayout.framePath(position) {
+            kinds.append(1)
+        } else {
+            kinds.append(2)
+            others[position] = file
+        }
     }
 
     /// The files in row order.
