@@ -87,7 +87,10 @@ final class OutputComparison: ImageSink {
     /// Compares one fresh image (`canvas` enlarged by `scale`) with the recorded file of the
     /// same name, on any thread: by digests first — when the committed file's bytes hash to the
     /// recorded `fileSHA256` and the recorded `pixelsSHA256` equals the fresh render's, it
-    /// matches and nothing is decoded — and by decoded pixels otherwise.
+    /// matches and nothing is decoded — then by bytes — a committed file identical to the fresh
+    /// image encoded as `record` encodes it (``PNGSettings/default``) has its pixels, which
+    /// spares decoding the strip and stills, for which the report gives no digest — and by
+    /// decoded pixels otherwise.
     func prepare(_ path: String, _ canvas: Canvas, scale: Int, pixelsSHA256: String?) {
         guard let recorded = recorded(path, fresh: (canvas, scale)) else { return }
         let committed = PixelDigest.sha256(Array(recorded))
@@ -95,6 +98,9 @@ final class OutputComparison: ImageSink {
         let recordedDigest = recordedDigests.digests(of: path)
         if let file = recordedDigest.file { recordedFileDigests.withLock { $0[path] = file } }
         if let fresh = pixelsSHA256, recordedDigest.pixels == fresh, recordedDigest.file == committed {
+            return
+        }
+        if let encoded = Self.encoded(canvas, scale: scale), encoded.count == recorded.count, encoded.elementsEqual(recorded) {
             return
         }
         decodedCount.withLock { $0 += 1 }
@@ -198,6 +204,13 @@ final class OutputComparison: ImageSink {
             return .frame(index: index, tMs: frames[index].tMs)
         }
         return sources[path] ?? .other
+    }
+
+    /// `canvas` enlarged by `scale` as `record` writes it: a palette PNG when it has at most 256
+    /// colours, RGBA otherwise, with ``PNGSettings/default``; nil when it cannot be encoded.
+    private static func encoded(_ canvas: Canvas, scale: Int) -> [UInt8]? {
+        if let indexed = IndexedImage(canvas) { return try? PNGCodec.encode(indexed, scale: scale, settings: .default) }
+        return try? PNGCodec.encode(canvas, scale: scale, settings: .default)
     }
 
     /// Every mismatch, sorted by file.

@@ -212,8 +212,11 @@ struct OutputRenderer {
                 }
             }
         }
-        // Every document above ran, so the report is there; a sink that threw stopped before.
-        guard let report = finished else { throw CommandError(.output(path: OutputLayout.reportPath, reason: "the report was not produced")) }
+        // A `documents` that ran the report's document left its skeleton; one that did not is
+        // given the same skeleton now.
+        let report = finished ?? RunReport(
+            run: run, analysis: analysis, lint: lint, renderedStills: stillPanels.withLock { table in run.stills.indices.map { table[$0] ?? [] } },
+            withFiles: true, frameRows: false)
         // The index row reads each frame's phase and file, rows made one at a time (no digests).
         let rows = frames.lazy.map { RunReport.frameRow($0, elements: nil, withFiles: true, pixelsSHA256: nil, fileSHA256: nil) }
         let indexRow = IndexRowFile(report: report, frames: rows, planFile: planFile)

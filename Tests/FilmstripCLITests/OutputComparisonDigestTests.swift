@@ -42,4 +42,33 @@ import Testing
         #expect(comparison.decodedImages == 1)
         #expect(comparison.findings == ["\(folder)/frames/0003.png: not a readable PNG (no PNG signature and IHDR header)"])
     }
+
+    /// The strip and stills have no digest in the report: a committed file byte-identical to the
+    /// fresh image encoded as `record` encodes it matches without decoding; the same pixels
+    /// encoded otherwise are decoded and match; other pixels are a mismatch.
+    @Test func anImageWithoutDigestsMatchesByItsFreshEncodingBeforeItIsDecoded() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("filmstrip-comparison-encoding-\(getpid())").path
+        try FileManager.default.createDirectory(atPath: "\(folder)/stills", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var canvas = Canvas(width: 3, height: 2, background: .white)
+        canvas.setPixel(x: 1, y: 1, to: .black)
+        let file = URL(fileURLWithPath: "\(folder)/stills/after.png")
+        let written = try PNGCodec.encode(try #require(IndexedImage(canvas)), scale: 2, settings: .default)
+        try Data(written).write(to: file)
+        let same = OutputComparison(folder: folder)
+        same.prepare("stills/after.png", canvas, scale: 2, pixelsSHA256: nil)
+        #expect(same.findings == [] && same.decodedImages == 0)
+
+        try Data(try PNGCodec.encode(canvas, scale: 2, settings: .plainRGBA)).write(to: file)
+        let reencoded = OutputComparison(folder: folder)
+        reencoded.prepare("stills/after.png", canvas, scale: 2, pixelsSHA256: nil)
+        #expect(reencoded.findings == [] && reencoded.decodedImages == 1)
+
+        var other = canvas
+        other.setPixel(x: 0, y: 0, to: .black)
+        let differs = OutputComparison(folder: folder)
+        differs.prepare("stills/after.png", other, scale: 2, pixelsSHA256: nil)
+        #expect(differs.decodedImages == 1)
+        #expect(differs.findings.count == 1 && differs.findings[0].contains("4 pixels differ"), "\(differs.findings)")
+    }
 }
