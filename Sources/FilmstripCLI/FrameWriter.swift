@@ -69,12 +69,11 @@ final class FrameWriter: ImageSink {
     func prepare(_ path: String, _ canvas: Canvas, scale: Int, pixelsSHA256: String?) -> Prepared {
         var hasher = Hasher()
         hasher.combine(scale)
-        let pixels: Prepared.Pixels
-        if settings.allowPalette, let indexed = IndexedImage(canvas) {
-            pixels = .indexed(indexed)
+        let pixels = Self.pixels(of: canvas, settings: settings)
+        switch pixels {
+        case .indexed(let indexed):
             hasher.combine(indexed)
-        } else {
-            pixels = .rgba(canvas)
+        case .rgba(let canvas):
             hasher.combine(canvas.width)
             canvas.pixels.withUnsafeBytes { hasher.combine(bytes: $0) }
         }
@@ -172,12 +171,25 @@ final class FrameWriter: ImageSink {
 
     private func encode(_ image: Prepared) throws(CommandError) -> [UInt8] {
         do {
-            switch image.pixels {
-            case .indexed(let indexed): return try PNGCodec.encode(indexed, scale: image.scale, settings: settings)
-            case .rgba(let canvas): return try PNGCodec.encode(canvas, scale: image.scale, settings: settings)
-            }
+            return try Self.encode(image.pixels, scale: image.scale, settings: settings)
         } catch {
             throw CommandError(.output(path: "\(folder.path)/\(image.path)", reason: error.description))
+        }
+    }
+
+    /// `canvas` as the writer encodes it: indexed when `settings` allow a palette and it has at
+    /// most 256 colours, RGBA otherwise.
+    static func pixels(of canvas: Canvas, settings: PNGSettings) -> Prepared.Pixels {
+        if settings.allowPalette, let indexed = IndexedImage(canvas) { return .indexed(indexed) }
+        return .rgba(canvas)
+    }
+
+    /// The PNG bytes of `pixels` enlarged by `scale`, as `record` writes them with `settings`.
+    /// - Throws: ``PNGError`` when libpng refuses the image.
+    static func encode(_ pixels: Prepared.Pixels, scale: Int, settings: PNGSettings) throws(PNGError) -> [UInt8] {
+        switch pixels {
+        case .indexed(let indexed): try PNGCodec.encode(indexed, scale: scale, settings: settings)
+        case .rgba(let canvas): try PNGCodec.encode(canvas, scale: scale, settings: settings)
         }
     }
 

@@ -100,7 +100,8 @@ final class OutputComparison: ImageSink {
         if let fresh = pixelsSHA256, recordedDigest.pixels == fresh, recordedDigest.file == committed {
             return
         }
-        if let encoded = Self.encoded(canvas, scale: scale), encoded.count == recorded.count, encoded.elementsEqual(recorded) {
+        if let encoded = try? FrameWriter.encode(FrameWriter.pixels(of: canvas, settings: .default), scale: scale, settings: .default),
+           encoded.count == recorded.count, encoded.elementsEqual(recorded) {
             return
         }
         decodedCount.withLock { $0 += 1 }
@@ -204,13 +205,6 @@ final class OutputComparison: ImageSink {
             return .frame(index: index, tMs: frames[index].tMs)
         }
         return sources[path] ?? .other
-    }
-
-    /// `canvas` enlarged by `scale` as `record` writes it: a palette PNG when it has at most 256
-    /// colours, RGBA otherwise, with ``PNGSettings/default``; nil when it cannot be encoded.
-    private static func encoded(_ canvas: Canvas, scale: Int) -> [UInt8]? {
-        if let indexed = IndexedImage(canvas) { return try? PNGCodec.encode(indexed, scale: scale, settings: .default) }
-        return try? PNGCodec.encode(canvas, scale: scale, settings: .default)
     }
 
     /// Every mismatch, sorted by file.

@@ -88,6 +88,11 @@ struct OutputRenderer {
         let schedule = AnimationSchedule(run)
         let animationPath = OutputLayout.animationPath
         var finished: RunReport?
+        /// The report without frame rows, once every still is drawn (their panels are in it).
+        func skeleton() -> RunReport {
+            let panels = stillPanels.withLock { table in run.stills.indices.map { table[$0] ?? [] } }
+            return RunReport(run: run, analysis: analysis, lint: lint, renderedStills: panels, withFiles: true, frameRows: false)
+        }
 
         /// Draws every batch; `animation` (when `animated`: some frame is drawn), `report` and `sheet`
         /// take the pieces of the three documents written alongside.
@@ -104,8 +109,7 @@ struct OutputRenderer {
             var rows = 0
             func open() throws(CommandError) -> (report: RunReport, writer: RunReport.JSONWriter) {
                 if let opened { return opened }
-                let panels = stillPanels.withLock { table in run.stills.indices.map { table[$0] ?? [] } }
-                let skeleton = RunReport(run: run, analysis: analysis, lint: lint, renderedStills: panels, withFiles: true, frameRows: false)
+                let skeleton = skeleton()
                 let writer = RunReport.JSONWriter(skeleton: skeleton, frameCount: frames.count)
                 reportPiece.append(writer.head)
                 try ContactSheet.writeHead(report: skeleton, run: run, analysis: analysis, frameCount: frames.count) { text throws(CommandError) in
@@ -214,9 +218,7 @@ struct OutputRenderer {
         }
         // A `documents` that ran the report's document left its skeleton; one that did not is
         // given the same skeleton now.
-        let report = finished ?? RunReport(
-            run: run, analysis: analysis, lint: lint, renderedStills: stillPanels.withLock { table in run.stills.indices.map { table[$0] ?? [] } },
-            withFiles: true, frameRows: false)
+        let report = finished ?? skeleton()
         // The index row reads each frame's phase and file, rows made one at a time (no digests).
         let rows = frames.lazy.map { RunReport.frameRow($0, elements: nil, withFiles: true, pixelsSHA256: nil, fileSHA256: nil) }
         let indexRow = IndexRowFile(report: report, frames: rows, planFile: planFile)

@@ -9,8 +9,13 @@ import Synchronization
 /// A report in filmstrip's own layout (``RunReport/jsonData()``: one key a line, each frame row
 /// an object opening on a line `    {` and closing on `    }` inside `  "frames" : [`) is read in
 /// pieces of 64 KiB. A report of another layout (rewritten compactly by another tool, say) up to
-/// ``RecordedFileList/wholeReadLimit`` bytes is decoded whole; a larger one is not read.
+/// ``wholeReadLimit`` bytes is decoded whole; a larger one is not read. `record` reads an
+/// earlier recording's files from it (``writtenFiles``) to remove those it no longer writes:
+/// nothing is removed on the word of a file that is not such a report.
 final class RecordedReport: Sendable {
+    /// The largest report of another layout decoded whole: 4 MiB.
+    static let wholeReadLimit = 4 << 20
+
     /// The report with its ``RunReport/frames`` empty.
     let skeleton: RunReport
     /// How many frame rows it has.
@@ -29,7 +34,7 @@ final class RecordedReport: Sendable {
     /// The report at `path`; nil when it is missing, unreadable or not a filmstrip report.
     static func open(path: String) -> RecordedReport? {
         if let layout = Self.scan(path: path) { return layout }
-        guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size <= RecordedFileList.wholeReadLimit,
+        guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size <= wholeReadLimit,
               let data = FileManager.default.contents(atPath: path), let report = RunReport.read(data) else { return nil }
         var skeleton = report
         skeleton.frames = []
@@ -79,6 +84,13 @@ final class RecordedReport: Sendable {
         }
     }
 
+    /// The string of a JSON string literal (`"frames/0001.png"`, a trailing comma allowed), or nil.
+    private static func literal(_ text: String) -> String? {
+        let trimmed = text.hasSuffix(",") ? String(text.dropLast()) : text
+        guard trimmed.hasPrefix("\""), trimmed.hasSuffix("\""), trimmed.count >= 2 else { return nil }
+        return try? JSONDecoder().decode(String.self, from: Data(trimmed.utf8))
+    }
+
     /// Reads a report in filmstrip's layout line by line: the text around the rows (decoded as
     /// the skeleton) and each row's file; nil when the file is not in that layout.
     private static func scan(path: String) -> RecordedReport? {
@@ -115,7 +127,7 @@ final class RecordedReport: Sendable {
                 files.append(file)
                 rows += 1
             } else if depth == 1, line.starts(with: Data("      \"file\" : ".utf8)) {
-                file = RecordedFileList.literal(String(decoding: line.dropFirst(15), as: UTF8.self).trimmingCharacters(in: .whitespaces))
+                file = Self.literal(String(decoding: line.dropFirst(15), as: UTF8.self).trimmingCharacters(in: .whitespaces))
             }
         }
         guard done, let rowsOffset, let skeleton = try? JSONDecoder().decode(RunReport.self, from: outside), skeleton.frames.isEmpty else { return nil }

@@ -41,8 +41,7 @@ public enum ContactSheet {
         let plan = run.plan
         /// A depiction's colour from the bench's styles, grey for one it does not list.
         func depictionColor(_ id: String) -> String { plan.bench.style(ofDepiction: id)?.color.hexString ?? "#9ca3af" }
-        /// A frame's border: its phase's colour, grey when dropped.
-        func border(_ phase: String?) -> String { phase.map { plan.bench.style(ofPhase: $0).color.hexString } ?? "#6b7280" }
+        func border(_ phase: String?) -> String { Self.border(phase, plan: plan) }
         var page = """
             <!doctype html>
             <html lang="en"><head><meta charset="utf-8">
@@ -183,7 +182,7 @@ public enum ContactSheet {
     /// and each panel's depiction, bordered in its phase's colour, marked with each rule of
     /// `report.violations` broken in it.
     public static func figure(of frame: RunReport.Frame, report: RunReport, run: RecordedRun) -> String {
-        let border = frame.phase.map { run.plan.bench.style(ofPhase: $0).color.hexString } ?? "#6b7280"
+        let border = Self.border(frame.phase, plan: run.plan)
         // A violation's frames are ascending: a binary search per violation, not a scan.
         let broken = report.violations.filter { violation in
             var low = 0
@@ -250,6 +249,11 @@ public enum ContactSheet {
 
     /// A panel's caption line: its depiction, then what it exposes to assistive technology
     /// (`allFour: spinner · a11y: progressIndicator: Loading | text: FETCHING`; `silent` for none).
+    /// A frame's or still's border: its phase's colour, grey when dropped.
+    private static func border(_ phase: String?, plan: CapturePlan) -> String {
+        phase.map { plan.bench.style(ofPhase: $0).color.hexString } ?? "#6b7280"
+    }
+
     static func panelLine(_ panel: RunReport.Panel) -> String {
         guard let elements = panel.elements else { return "\(panel.panel): \(panel.depiction)" }
         return "\(panel.panel): \(panel.depiction) · a11y: " + (elements.isEmpty ? "silent" : elements.joined(separator: " | "))
