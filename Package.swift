@@ -2,9 +2,11 @@
 // filmstrip: records filmstrips of async-state UI benches and measures them.
 // Targets follow the data flow in docs/ARCHITECTURE.md, with no back edges:
 // CLibPNG → CPNGShim, CZlib, CLibCrypto → FilmstripPNG; FilmstripRaster → FilmstripCore → FilmstripReports;
-// Filmstrip (the library users import) re-exports those; FilmstripSeedBenches (the three seed
-// benches, written on the public API); FilmstripCLI (the only target that touches files,
-// environment and terminal) → filmstrip, and FilmstripTesting for users' test suites.
+// FilmstripOutputs (the engine: inputs, writing, ownership, comparing; files but no terminal);
+// Filmstrip (the library users import) re-exports those; FilmstripSeedBenches (the four seed
+// benches, written on the public API); FilmstripCLI (parse, call the engine, print: the only
+// target that touches the terminal and the environment) → filmstrip; FilmstripTesting
+// (assertFilmstrip, on the engine) for users' test suites.
 import PackageDescription
 
 let swiftSettings: [SwiftSetting] = [
@@ -44,15 +46,23 @@ let package = Package(
         .target(name: "FilmstripPNG", dependencies: ["CPNGShim", "CZlib", "CLibCrypto", "FilmstripRaster"], swiftSettings: swiftSettings),
         .target(name: "FilmstripCore", dependencies: ["FilmstripRaster"], swiftSettings: swiftSettings),
         .target(name: "FilmstripReports", dependencies: ["FilmstripCore", "FilmstripRaster"], swiftSettings: swiftSettings),
-        .target(name: "Filmstrip", dependencies: ["FilmstripCore", "FilmstripRaster", "FilmstripPNG", "FilmstripReports"], swiftSettings: swiftSettings),
-        .target(name: "FilmstripSeedBenches", dependencies: ["FilmstripCore", "FilmstripRaster"], swiftSettings: swiftSettings),
+        // The engine: plan and font inputs, producing and writing a plan's outputs (and owning
+        // them), comparing recorded outputs with a fresh run, the index across plans. It throws
+        // FilmstripError and prints nothing.
         .target(
-            name: "FilmstripCLI",
-            dependencies: ["FilmstripCore", "FilmstripRaster", "FilmstripPNG", "FilmstripReports", "CMalloc"],
+            name: "FilmstripOutputs",
+            dependencies: ["FilmstripCore", "FilmstripRaster", "FilmstripPNG", "FilmstripReports"],
             resources: [.copy("Resources/Fonts")],
             swiftSettings: swiftSettings
         ),
-        .target(name: "FilmstripTesting", dependencies: ["Filmstrip", "FilmstripCLI"], swiftSettings: swiftSettings),
+        .target(name: "Filmstrip", dependencies: ["FilmstripCore", "FilmstripRaster", "FilmstripPNG", "FilmstripReports", "FilmstripOutputs"], swiftSettings: swiftSettings),
+        .target(name: "FilmstripSeedBenches", dependencies: ["FilmstripCore", "FilmstripRaster"], swiftSettings: swiftSettings),
+        .target(
+            name: "FilmstripCLI",
+            dependencies: ["FilmstripCore", "FilmstripRaster", "FilmstripPNG", "FilmstripReports", "FilmstripOutputs", "CMalloc"],
+            swiftSettings: swiftSettings
+        ),
+        .target(name: "FilmstripTesting", dependencies: ["Filmstrip", "FilmstripOutputs"], swiftSettings: swiftSettings),
         .executableTarget(name: "filmstrip", dependencies: ["FilmstripCLI", "FilmstripSeedBenches"], swiftSettings: swiftSettings),
 
         // Shared test helpers (pattern assertions, test fonts, PNG chunks, plans, the binary runner),
@@ -68,17 +78,17 @@ let package = Package(
         .testTarget(name: "FilmstripPNGTests", dependencies: ["FilmstripPNG", "FilmstripRaster", "FilmstripTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "FilmstripCoreTests", dependencies: ["FilmstripCore", "FilmstripRaster", "FilmstripSeedBenches", "FilmstripTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "FilmstripReportsTests", dependencies: ["FilmstripReports", "FilmstripCore", "FilmstripRaster", "FilmstripSeedBenches"], swiftSettings: swiftSettings),
-        .testTarget(name: "FilmstripCLITests", dependencies: ["FilmstripCLI", "FilmstripCore", "FilmstripPNG", "FilmstripRaster", "FilmstripReports", "FilmstripSeedBenches", "FilmstripTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "FilmstripCLITests", dependencies: ["FilmstripCLI", "FilmstripOutputs", "FilmstripCore", "FilmstripPNG", "FilmstripRaster", "FilmstripReports", "FilmstripSeedBenches", "FilmstripTestSupport"], swiftSettings: swiftSettings),
         // End to end: the built `filmstrip` binary, its files, its output and its exit codes.
         .testTarget(
             name: "FilmstripEndToEndTests",
-            dependencies: ["FilmstripCLI", "FilmstripCore", "FilmstripPNG", "FilmstripRaster", "FilmstripSeedBenches", "FilmstripTestSupport", "filmstrip"],
+            dependencies: ["FilmstripCLI", "FilmstripOutputs", "FilmstripCore", "FilmstripPNG", "FilmstripRaster", "FilmstripSeedBenches", "FilmstripTestSupport", "filmstrip"],
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "FilmstripTestingTests",
-            dependencies: ["FilmstripTesting", "Filmstrip", "FilmstripCLI", "FilmstripSeedBenches"],
+            dependencies: ["FilmstripTesting", "Filmstrip", "FilmstripOutputs", "FilmstripCLI", "FilmstripSeedBenches"],
             swiftSettings: swiftSettings
         ),
     ]

@@ -7,3 +7,4 @@
 @_exported import FilmstripPNG
 @_exported import FilmstripRaster
 @_exported import FilmstripReports
+@_exported import FilmstripOutputs

@@ -1,3 +1,4 @@
+import FilmstripOutputs
 import FilmstripCore
 import FilmstripPNG
 import FilmstripRaster
@@ -47,25 +48,25 @@ struct BenchCommand: Command {
     let referencePlan: String?
     let terminal: Terminal
 
-    init(_ arguments: ParsedArguments, context: CommandContext) throws(CommandError) {
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(FilmstripError) {
         guard arguments.positionals.isEmpty else {
-            throw CommandError(.usage("bench: unknown option or argument '\(arguments.positionals[0])'"))
+            throw FilmstripError(.usage("bench: unknown option or argument '\(arguments.positionals[0])'"))
         }
         options = Options(
             plan: try arguments.string("--plan"), runs: try arguments.integer("--runs", in: 1...Self.maxRuns) ?? 5,
             frames: try arguments.integer("--frames", in: 1...CapturePlan.maxFrames), json: arguments.flag("--json"),
             peer: try arguments.string("--peer"))
         if let script = options.peer, !FileManager.default.isReadableFile(atPath: script) {
-            throw CommandError(.unreadable(file: script, reason: "--peer expects a readable Python script (the Pillow peer, e.g. pillow_peer.py)"))
+            throw FilmstripError(.unreadable(file: script, reason: "--peer expects a readable Python script (the Pillow peer, e.g. pillow_peer.py)"))
         }
         benches = context.benches
         referencePlan = context.referencePlan
         terminal = context.terminal
     }
 
-    func run() throws(CommandError) -> ExitCode {
+    func run() throws(FilmstripError) -> ExitCode {
         guard let file = options.plan ?? referencePlan else {
-            throw CommandError(.usage("bench needs --plan FILE: this tool has no reference plan"))
+            throw FilmstripError(.usage("bench needs --plan FILE: this tool has no reference plan"))
         }
         let (plans, problems) = PlanLoader(benches: benches).load([file])
         if let problem = problems.first { throw problem }
@@ -87,18 +88,18 @@ struct BenchCommand: Command {
                 label += ", window stretched to \(frames) frames"
             }
         } catch {
-            throw CommandError(.plan(file: file, path: error.path, message: error.message))
+            throw FilmstripError(.plan(file: file, path: error.path, message: error.message))
         }
         let font = try FontLoader().load(path: nil).font
         let baseline = ResidentMemory.currentBytes() ?? 0
         let peer = options.peer.map(PillowPeer.init(script:))
         let fontFile = BitmapFont.bundledFile?.path
         if peer != nil, fontFile == nil {
-            throw CommandError(.unreadable(file: "Fonts/\(FontLoader.bundledName).bdf", reason: "the peer draws with the bundled font, which is missing from the resources"))
+            throw FilmstripError(.unreadable(file: "Fonts/\(FontLoader.bundledName).bdf", reason: "the peer draws with the bundled font, which is missing from the resources"))
         }
         var peerRuns: [PillowPeer.Run] = []
         /// Runs the peer once at the recording's frame size and count.
-        func runPeer(_ run: RecordedRun) throws(CommandError) {
+        func runPeer(_ run: RecordedRun) throws(FilmstripError) {
             guard let peer, let fontFile else { return }
             let size = run.logicalFrameSize(font: font)
             peerRuns.append(try peer.run(
@@ -112,12 +113,12 @@ struct BenchCommand: Command {
         for number in 1...options.runs {
             let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("filmstrip-bench-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: scratch) }
-            let folder = OutputFolder(path: scratch.appendingPathComponent(plan.name).path)
+            let outputs = PlanOutputs(plan: plan, root: scratch.path, font: font, file: file, planFile: PlanFilePath.relative(file: file, root: scratch.path))
             peakReset = ResidentMemory.resetPeak() && peakReset
 
             let before = ProcessorTime.now()
             let start = ContinuousClock.now
-            let outcome = try PlanRecording(plan: plan, file: file, clock: .virtual, font: font, folder: folder, planFile: PlanFilePath.relative(file: file, root: folder.root)).record(terminal: terminal)
+            let outcome = try outputs.write(LintedRun(plan, file: file, clock: .virtual, terminal: terminal), clock: .virtual).outcome
             let wallMs = Self.milliseconds(start.duration(to: .now))
             let peak = ResidentMemory.peakBytes() ?? 0
             let others = before.flatMap { before in ProcessorTime.now()?.othersPercent(since: before, wallMs: wallMs) }
@@ -126,7 +127,7 @@ struct BenchCommand: Command {
             var frameBytes = 0
             var sizes: [(path: String, bytes: Int)] = []
             for path in outcome.files {
-                let size = (try? FileManager.default.attributesOfItem(atPath: "\(folder.path)/\(path)")[.size] as? Int) ?? 0
+                let size = (try? FileManager.default.attributesOfItem(atPath: "\(outputs.folder)/\(path)")[.size] as? Int) ?? 0
                 bytes += size
                 sizes.append((path, size))
                 if path.hasPrefix("frames/") { frameBytes += size }
@@ -181,7 +182,7 @@ struct BenchCommand: Command {
     /// The reference floor on `run`'s frames: each frame drawn at the plan's scale (not timed),
     /// laid out as RGBA scanlines with a 0 filter byte per row (not timed), then deflated by
     /// zlib at level 6 on this thread (timed), one frame after another.
-    static func floor(_ run: RecordedRun, font: BitmapFont) throws(CommandError) -> (ms: Double, input: Int, output: Int) {
+    static func floor(_ run: RecordedRun, font: BitmapFont) throws(FilmstripError) -> (ms: Double, input: Int, output: Int) {
         var total = Duration.zero
         var input = 0
         var output = 0
@@ -193,7 +194,7 @@ struct BenchCommand: Command {
             do {
                 size = try PlainDeflate.compress(scanlines, level: 6)
             } catch {
-                throw CommandError(.run(plan: run.plan.name, message: error.description))
+                throw FilmstripError(.run(plan: run.plan.name, message: error.description))
             }
             total += start.duration(to: .now)
             input += scanlines.count

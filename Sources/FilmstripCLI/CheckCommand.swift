@@ -1,3 +1,4 @@
+import FilmstripOutputs
 import FilmstripCore
 import FilmstripRaster
 import FilmstripReports
@@ -83,13 +84,13 @@ struct CheckCommand: Command {
     /// Standard output for the JSON document.
     let output: TerminalStream
 
-    init(_ arguments: ParsedArguments, context: CommandContext) throws(CommandError) {
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(FilmstripError) {
         options = try PlanCommandOptions(arguments)
         compare = !arguments.flag("--no-compare")
         allowUnrecorded = arguments.flag("--allow-unrecorded")
         junit = try arguments.string("--junit")
         if junit == "-" {
-            throw CommandError(.usage("check: --junit needs a file name ('-' is not one: --json prints the results on standard output)"))
+            throw FilmstripError(.usage("check: --junit needs a file name ('-' is not one: --json prints the results on standard output)"))
         }
         if let junit { try PlanFolderGuard.refuse(junit, folder: false, as: "check: --junit") }
         json = arguments.flag("--json")
@@ -101,7 +102,7 @@ struct CheckCommand: Command {
         self.terminal = terminal
     }
 
-    func run() throws(CommandError) -> ExitCode {
+    func run() throws(FilmstripError) -> ExitCode {
         do {
             return try checkAll()
         } catch {
@@ -116,11 +117,10 @@ struct CheckCommand: Command {
         }
     }
 
-    private func checkAll() throws(CommandError) -> ExitCode {
-        let plans = options.share(of: try PlanLoader(benches: benches).loadAll(options.plans, terminal: terminal))
+    private func checkAll() throws(FilmstripError) -> ExitCode {
+        let plans = options.share(of: try PlanLoader(benches: benches).loadAll(options.plans))
         let root = options.out ?? PlanLoader.defaultFolder
-        // A font given on the command line is checked at once, whether or not a comparison needs it.
-        var font: (font: BitmapFont, source: String)? = try options.font.map { path throws(CommandError) in try FontLoader().load(path: path, terminal: terminal) }
+        let font = try FontLoader().load(path: options.font, terminal: terminal)
         // Nothing is read from a folder while a recording writes into it (a root no recording
         // ever wrote into has no lock file, and check creates none).
         let lock: OutputLock? = try compare
@@ -131,85 +131,36 @@ struct CheckCommand: Command {
         var results = CheckResults(shard: options.shard?.description)
         var missing: [Unicode.Scalar] = []
         var freshRows: [String: IndexRowFile] = [:]
-        for (file, given) in plans {
-            // Fresh images are drawn in --theme, else in the theme the outputs were recorded in.
-            let recordedTheme = OutputFolder(root: root, name: given.name).read(OutputLayout.reportPath).flatMap(RunReport.read)
-                .map { recorded in recorded.theme.flatMap(Theme.init(rawValue:)) ?? .dark }
-            let plan = options.themed(given, recorded: recordedTheme)
+        for (file, plan) in plans {
             let clock = options.clock(for: plan)
-            let (run, lint) = try LintedRun(plan, file: file, clock: clock, terminal: terminal).parts
-            let analysis = Analysis(run)
             let rerecord = "filmstrip record \(PlanCommandOptions.quoted(file))\(options.repeated)"
-            var lines: [String] = []
             let outputs: CheckResults.RecordedOutputs
-            let folder = OutputFolder(root: root, name: plan.name)
-            let planFile = PlanFilePath.relative(file: file, root: root)
-            if !compare {
-                outputs = .init(state: "notCompared", summary: "not compared (--no-compare)", mismatches: [])
-            } else if !FileManager.default.fileExists(atPath: folder.path) {
-                outputs = allowUnrecorded
-                    ? .init(state: "allowedUnrecorded", summary: "none in \(folder.path)/ (allowed by --allow-unrecorded)", mismatches: [])
-                    : .init(state: "unrecorded", summary: "none in \(folder.path)/; record them with: \(rerecord) (or pass --allow-unrecorded)", mismatches: [], rerecord: rerecord)
-            } else if clock == .real {
-                if let recorded = folder.read(OutputLayout.reportPath).flatMap(RunReport.read), recorded.plan == plan.name, recorded.clock == ClockKind.real.rawValue {
-                    let findings = TimingTolerantComparison(recorded: recorded, folder: folder.path).findings(fresh: run)
-                    // The index across plans shows the recorded run (its measured times).
-                    freshRows[plan.name] = IndexRowFile(report: recorded, planFile: planFile)
-                    if findings.isEmpty {
-                        outputs = .init(state: "matched", summary: "the phases of \(run.frames.count) frames and the timeline's phase order match the recorded run, times within one frame interval (\(Quantity.ms(plan.frameIntervalMs)))", mismatches: [])
-                    } else {
-                        let cause = run.notes.isEmpty ? "" : " (the notes above may say why)"
-                        outputs = .init(state: "mismatched", summary: "\(findings.count) difference(s) beyond real-clock tolerance\(cause); re-record with: \(rerecord)", mismatches: findings, rerecord: rerecord)
-                    }
-                } else {
-                    outputs = .init(state: "notCompared", summary: "not compared on the real clock (no report recorded on the real clock)", mismatches: [])
-                }
-            } else if let recorded = RecordedReport.open(path: "\(folder.path)/\(OutputLayout.reportPath)"), recorded.skeleton.plan == plan.name {
-                if font == nil { font = try FontLoader().load(path: nil, terminal: terminal) }
-                // The recorded report is read in pieces: its rows' digests as the frames are drawn.
-                let comparison = OutputComparison(folder: folder.path, run: run, recorded: RecordedDigests(report: recorded))
-                try comparison.beginFailureArtifacts()
-                let drawn = try OutputRenderer(run: run, analysis: analysis, lint: lint, font: font!.font, planFile: planFile).produce(images: comparison) { path, document throws(CommandError) in
-                    try comparison.compare(path, pieces: document)
-                }
-                for scalar in drawn.missing where !missing.contains(scalar) { missing.append(scalar) }
-                freshRows[plan.name] = drawn.indexRow
-                comparison.noteStale(recorded.writtenFiles, produced: RecordingFiles(run: run, skeleton: drawn.report).contains)
-                comparison.noteUnlisted(recorded.lists)
-                // Writes the fresh and difference images of the mismatches not yet written into DIR/<plan>/.failures/.
-                let findings = try comparison.finishFailureArtifacts()
-                if findings.isEmpty {
-                    outputs = .init(state: "matched", summary: "\(recorded.writtenFileCount) files match a fresh render", files: recorded.writtenFileCount, mismatches: [])
-                } else {
-                    outputs = .init(
-                        state: "mismatched", summary: "\(findings.count) mismatch(es); re-record with: \(rerecord)", files: recorded.writtenFileCount,
-                        mismatches: findings.map(\.description), rerecord: rerecord)
-                    for finding in findings {
-                        lines.append("    mismatch: \(finding)")
-                        if let files = finding.artifacts {
-                            lines.append("      fresh: \(files.fresh)")
-                            if let difference = files.difference { lines.append("      difference: \(difference)") }
-                        }
-                    }
-                }
+            let run: RecordedRun
+            let analysis: Analysis
+            if compare {
+                // The one door `assertFilmstrip` goes through too: the verdicts cannot differ.
+                let comparison = try PlanOutputs(plan: plan, root: root, font: font.font, file: file, planFile: PlanFilePath.relative(file: file, root: root))
+                    .compare(clock: clock, theme: options.theme)
+                comparison.lint.forEach { terminal.diagnose("\(file): lint: \($0)") }
+                (run, analysis) = (comparison.run, comparison.analysis)
+                for scalar in comparison.missingGlyphs where !missing.contains(scalar) { missing.append(scalar) }
+                if let row = comparison.indexRow { freshRows[plan.name] = row }
+                outputs = CheckResults.RecordedOutputs(comparison, folder: "\(root)/\(plan.name)", interval: plan.frameIntervalMs, notes: !run.notes.isEmpty, allowUnrecorded: allowUnrecorded, rerecord: rerecord)
             } else {
-                // A folder without a readable report of this plan: its outputs cannot be vouched for.
-                let problem = folder.read(OutputLayout.reportPath) == nil ? "is missing" : "is not a filmstrip report of this plan"
-                outputs = .init(state: "unusable", summary: "\(folder.path)/\(OutputLayout.reportPath) \(problem); re-record with: \(rerecord)", mismatches: [], rerecord: rerecord)
-            }
-            if case .real = clock, outputs.state == "mismatched" {
-                lines = outputs.mismatches.map { "    mismatch: \($0)" }
+                let linted = try LintedRun(options.themed(plan), file: file, clock: clock, terminal: terminal)
+                (run, analysis) = (linted.run, Analysis(linted.run))
+                outputs = .init(state: .notCompared, summary: "not compared (--no-compare)", mismatches: [])
             }
             // The verdict comes last in the table; it says so when only the recorded outputs failed.
             var table = TerminalTable.lines(run: run, analysis: analysis)
             var verdict = analysis.verdict
             if analysis.passed, !outputs.passed {
-                verdict = outputs.state == "unrecorded"
+                verdict = outputs.state == .unrecorded
                     ? "failed: nothing recorded to compare (the checks passed)"
                     : "failed: the recorded outputs differ from a fresh run (the checks passed)"
                 table[table.count - 1] = "  verdict: \(verdict)"
             }
-            let planLines = table + ["  recorded outputs: \(outputs.summary)"] + lines
+            let planLines = table + ["  recorded outputs: \(outputs.summary)"] + outputs.lines
             planLines.forEach(terminal.print)
             results.plans.append(CheckResults.Plan(
                 plan: plan.name, file: file, bench: plan.bench.name, clock: clock.rawValue, checksPassed: analysis.passed,
@@ -219,9 +170,7 @@ struct CheckCommand: Command {
         }
         if compare {
             // Plan folders whose plan was renamed or deleted: the index no longer lists them.
-            let (_, strays) = IndexRows(root: root, benches: benches).rows(fresh: freshRows)
-            for stray in strays {
-                let sentence = "\(stray.sentence); \(stray.remedy)"
+            for sentence in PlanOutputs.strayFolders(in: root, fresh: freshRows) {
                 results.strayFolders.append(sentence)
                 terminal.print("stray: \(sentence)")
             }
@@ -233,19 +182,19 @@ struct CheckCommand: Command {
         {
             let fresh = Data(IndexRows(root: root, benches: benches).page(fresh: freshRows).utf8)
             if fresh == recorded {
-                results.index = "matched"
+                results.index = .matched
                 terminal.print("index: \(index) matches a fresh render")
             } else {
-                results.index = "differs"
+                results.index = .differs
                 terminal.print("index: mismatch: \(index) differs from a fresh render; re-record with: filmstrip record\(options.repeated)")
             }
         }
-        if let font, let warning = FontLoader().missingGlyphWarning(missing, font: font.font, source: font.source) { terminal.diagnose("warning: \(warning)") }
+        if let warning = FontLoader().missingGlyphWarning(missing, font: font.font, source: font.source) { terminal.diagnose("warning: \(warning)") }
         let failed = results.plans.count { !$0.passed }
         var summary = failed == 0 ? "\(plans.count) plan(s) checked: all passed" : "\(plans.count) plan(s) checked: \(failed) failed"
         if let shard = options.shard { summary += " (shard \(shard))" }
         if !results.strayFolders.isEmpty { summary += "; \(results.strayFolders.count) stray plan folder(s)" }
-        if results.index == "differs" { summary += "; the index across plans differs" }
+        if results.index == .differs { summary += "; the index across plans differs" }
         terminal.print(summary)
         if let junit {
             try AtomicFile.write(Data(results.junit.utf8), to: junit)

@@ -1,3 +1,5 @@
+import FilmstripCore
+import FilmstripOutputs
 import FilmstripReports
 import Foundation
 
@@ -49,10 +51,26 @@ struct CheckResults: Encodable {
 
     /// The comparison of one plan's recorded outputs with a fresh run.
     struct RecordedOutputs: Encodable {
-        /// `matched`, `mismatched`, `unrecorded` (no folder: a failure unless
-        /// `--allow-unrecorded`), `allowedUnrecorded`, `unusable` (a folder without a report of
-        /// the plan), `notCompared` (`--no-compare`, or no real-clock recording on the real clock).
-        var state: String
+        /// What the comparison found, as `--json` spells it.
+        enum State: String, Encodable {
+            /// Every recorded file matches a fresh run (or the real-clock run within tolerance).
+            case matched
+            /// Something differs.
+            case mismatched
+            /// No folder: a failure unless `--allow-unrecorded`.
+            case unrecorded
+            /// No folder, allowed by `--allow-unrecorded`.
+            case allowedUnrecorded
+            /// A folder without a report of the plan.
+            case unusable
+            /// `--no-compare`, or no real-clock recording on the real clock.
+            case notCompared
+
+            /// Whether this state passes the gate.
+            var passed: Bool { self == .matched || self == .allowedUnrecorded || self == .notCompared }
+        }
+
+        var state: State
         /// The sentence printed after `recorded outputs: `.
         var summary: String
         /// How many recorded files were compared (those the recorded report lists).
@@ -61,25 +79,84 @@ struct CheckResults: Encodable {
         var mismatches: [String]
         /// The command that records the plan again with the same options; nil when nothing failed.
         var rerecord: String?
+        /// The lines printed under the summary: each mismatch with its failure images.
+        var lines: [String] = []
+
+        enum CodingKeys: String, CodingKey {
+            case state, summary, files, mismatches, rerecord
+        }
 
         /// Whether this state passes the gate.
-        var passed: Bool { ["matched", "allowedUnrecorded", "notCompared"].contains(state) }
+        var passed: Bool { state.passed }
+
+        init(state: State, summary: String, files: Int? = nil, mismatches: [String], rerecord: String? = nil) {
+            self.state = state
+            self.summary = summary
+            self.files = files
+            self.mismatches = mismatches
+            self.rerecord = rerecord
+        }
+
+        /// The engine's comparison, worded for the terminal and the JSON document.
+        /// - Parameters:
+        ///   - folder: the plan's folder, for messages.
+        ///   - interval: the plan's frame interval, ms (the real-clock tolerance).
+        ///   - notes: the fresh run has notes (printed above) that may say why it differs.
+        init(_ comparison: PlanOutputs.Comparison, folder: String, interval: Int, notes: Bool, allowUnrecorded: Bool, rerecord: String) {
+            let findings = comparison.findings
+            switch comparison.recorded {
+            case .nothing where allowUnrecorded:
+                self.init(state: .allowedUnrecorded, summary: "none in \(folder)/ (allowed by --allow-unrecorded)", mismatches: [])
+            case .nothing:
+                self.init(state: .unrecorded, summary: "none in \(folder)/; record them with: \(rerecord) (or pass --allow-unrecorded)", mismatches: [], rerecord: rerecord)
+            case .unusable(let reason):
+                self.init(state: .unusable, summary: "\(reason); re-record with: \(rerecord)", mismatches: [], rerecord: rerecord)
+            case .notRealClock:
+                self.init(state: .notCompared, summary: "not compared on the real clock (no report recorded on the real clock)", mismatches: [])
+            case .timing(let frames) where findings.isEmpty:
+                self.init(state: .matched, summary: "the phases of \(frames) frames and the timeline's phase order match the recorded run, times within one frame interval (\(Quantity.ms(interval)))", mismatches: [])
+            case .timing:
+                let cause = notes ? " (the notes above may say why)" : ""
+                self.init(state: .mismatched, summary: "\(findings.count) difference(s) beyond real-clock tolerance\(cause); re-record with: \(rerecord)", mismatches: findings, rerecord: rerecord)
+                lines = findings.map { "    mismatch: \($0)" }
+            case .files(let count) where findings.isEmpty:
+                self.init(state: .matched, summary: "\(count) files match a fresh render", files: count, mismatches: [])
+            case .files(let count):
+                self.init(state: .mismatched, summary: "\(findings.count) mismatch(es); re-record with: \(rerecord)", files: count, mismatches: findings, rerecord: rerecord)
+                for finding in comparison.mismatches {
+                    lines.append("    mismatch: \(finding)")
+                    if let files = finding.artifacts {
+                        lines.append("      fresh: \(files.fresh)")
+                        if let difference = files.difference { lines.append("      difference: \(difference)") }
+                    }
+                }
+            }
+        }
     }
 
     /// Every plan checked, in the order run.
     var plans: [Plan] = []
     /// Plan folders with no plan behind it: one sentence each (``IndexRows/Stray``).
     var strayFolders: [String] = []
-    /// The index across plans: `matched`, `differs`, or `notCompared` (a shard, chosen plans,
-    /// `--no-compare`, or no index recorded).
-    var index = "notCompared"
+    /// How the index across plans compared.
+    enum IndexState: String, Encodable {
+        /// It matches a fresh render.
+        case matched
+        /// It differs from a fresh render.
+        case differs
+        /// Not compared: a shard, chosen plans, `--no-compare`, or no index recorded.
+        case notCompared
+    }
+
+    /// The index across plans.
+    var index = IndexState.notCompared
     /// `i/n` when `--shard` was given.
     var shard: String?
     /// The error that stopped `check` before it judged its plans (a bad plan, font or output
     /// folder: exit 2), as printed; nil when it ran to the end.
     var badInput: String?
     /// Every plan passed, no stray folder, the index (when compared) matched, and no bad input.
-    var passed: Bool { badInput == nil && plans.allSatisfy(\.passed) && strayFolders.isEmpty && index != "differs" }
+    var passed: Bool { badInput == nil && plans.allSatisfy(\.passed) && strayFolders.isEmpty && index != .differs }
     /// The exit code `check` returns: 0, 1, or 2 for bad input.
     var exitCode: Int32 {
         if badInput != nil { return ExitCode.badInput.rawValue }
@@ -129,8 +206,8 @@ struct CheckResults: Encodable {
         if let badInput {
             cases.append(JUnitReport.Case(name: "input", classname: "filmstrip.badInput", failures: [JUnitReport.Failure(type: "badInput", message: badInput)]))
         }
-        if index != "notCompared" {
-            let failures = index == "differs" ? [JUnitReport.Failure(type: "index", message: "the index across plans differs from a fresh render")] : []
+        if index != .notCompared {
+            let failures = index == .differs ? [JUnitReport.Failure(type: "index", message: "the index across plans differs from a fresh render")] : []
             cases.append(JUnitReport.Case(name: "index.html", classname: "filmstrip.index", failures: failures))
         }
         return JUnitReport.xml(suite: shard.map { "filmstrip check (shard \($0))" } ?? "filmstrip check", cases: cases)

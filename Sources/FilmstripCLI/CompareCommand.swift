@@ -1,3 +1,4 @@
+import FilmstripOutputs
 import FilmstripCore
 import FilmstripPNG
 import FilmstripReports
@@ -56,10 +57,10 @@ struct CompareCommand: Command {
     let benches: [BenchDefinition]
     let terminal: Terminal
 
-    init(_ arguments: ParsedArguments, context: CommandContext) throws(CommandError) {
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(FilmstripError) {
         guard arguments.positionals.count == 2 else {
             let found = arguments.positionals.isEmpty ? "none" : arguments.positionals.map { "'\($0)'" }.joined(separator: ", ")
-            throw CommandError(.usage("compare needs two runs, A and B (plan files or recorded output folders); found \(found)"))
+            throw FilmstripError(.usage("compare needs two runs, A and B (plan files or recorded output folders); found \(found)"))
         }
         a = arguments.positionals[0]
         b = arguments.positionals[1]
@@ -68,7 +69,7 @@ struct CompareCommand: Command {
             for item in value.split(separator: ",", omittingEmptySubsequences: false) {
                 let text = item.trimmingCharacters(in: .whitespaces)
                 guard let gate = ComparisonGate(text) else {
-                    throw CommandError(.usage("compare: --fail-on expects PHASE+N (N from 0 to 100 percentage points, at most two decimals, e.g. loading+10) or flashes, found '\(text)'"))
+                    throw FilmstripError(.usage("compare: --fail-on expects PHASE+N (N from 0 to 100 percentage points, at most two decimals, e.g. loading+10) or flashes, found '\(text)'"))
                 }
                 if !gates.contains(gate) { gates.append(gate) }
             }
@@ -82,18 +83,18 @@ struct CompareCommand: Command {
         terminal = context.terminal
     }
 
-    func run() throws(CommandError) -> ExitCode {
+    func run() throws(FilmstripError) -> ExitCode {
         let inputs = [try ComparisonInput(a, benches: benches), try ComparisonInput(b, benches: benches)]
         guard inputs[0].benchName == inputs[1].benchName else {
-            throw CommandError(.usage("compare: A (\(a)) is a run of bench \(inputs[0].benchName) and B (\(b)) of bench \(inputs[1].benchName); compare needs two runs of one bench"))
+            throw FilmstripError(.usage("compare: A (\(a)) is a run of bench \(inputs[0].benchName) and B (\(b)) of bench \(inputs[1].benchName); compare needs two runs of one bench"))
         }
         guard let bench = benches.first(where: { $0.name == inputs[0].benchName }) else {
             let file = inputs.first { if case .recorded = $0.kind { true } else { false } }?.source ?? a
-            throw CommandError(.plan(file: file, path: "$.bench", message: "unknown bench '\(inputs[0].benchName)'; this tool knows \(Quantity.list(benches.map(\.name)))"))
+            throw FilmstripError(.plan(file: file, path: "$.bench", message: "unknown bench '\(inputs[0].benchName)'; this tool knows \(Quantity.list(benches.map(\.name)))"))
         }
         for gate in gates {
             if let phase = gate.unknownPhase(in: bench) {
-                throw CommandError(.usage("compare: --fail-on \(gate) names phase '\(phase)', which bench \(bench.name) does not have; its phases: \(bench.phaseNames.joined(separator: ", "))"))
+                throw FilmstripError(.usage("compare: --fail-on \(gate) names phase '\(phase)', which bench \(bench.name) does not have; its phases: \(bench.phaseNames.joined(separator: ", "))"))
             }
         }
         let loaded = try FontLoader().load(path: font, terminal: terminal).font
@@ -117,7 +118,7 @@ struct CompareCommand: Command {
         do {
             image = try PNGCodec.encode(strip)
         } catch {
-            throw CommandError(.output(path: "\(folder.path)/compare.png", reason: error.description))
+            throw FilmstripError(.output(path: "\(folder.path)/compare.png", reason: error.description))
         }
         try folder.write(Data(image), to: "compare.png")
         try folder.write(ComparisonReport.jsonData(comparison, outcomes: outcomes), to: "compare.json")

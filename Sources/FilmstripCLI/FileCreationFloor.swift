@@ -1,3 +1,4 @@
+import FilmstripOutputs
 import Foundation
 import Synchronization
 
@@ -10,8 +11,8 @@ import Synchronization
 /// fixed pattern: file systems do not look at content.
 enum FileCreationFloor {
     /// Wall time to create the files, ms.
-    /// - Throws: ``CommandError`` (output) when a file cannot be created.
-    static func measure(sizes: [(path: String, bytes: Int)]) throws(CommandError) -> Double {
+    /// - Throws: ``FilmstripError`` (output) when a file cannot be created.
+    static func measure(sizes: [(path: String, bytes: Int)]) throws(FilmstripError) -> Double {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("filmstrip-files-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let folders = Set(sizes.map { ($0.path as NSString).deletingLastPathComponent })
@@ -19,15 +20,15 @@ enum FileCreationFloor {
             do {
                 try FileManager.default.createDirectory(at: scratch.appendingPathComponent(folder), withIntermediateDirectories: true)
             } catch {
-                throw CommandError(.output(path: scratch.appendingPathComponent(folder).path, reason: error.localizedDescription))
+                throw FilmstripError(.output(path: scratch.appendingPathComponent(folder).path, reason: error.localizedDescription))
             }
         }
         let largest = sizes.map(\.bytes).max() ?? 0
         let pattern = Data((0..<largest).map { UInt8(truncatingIfNeeded: $0 &* 31) })
-        let failure = Mutex<CommandError?>(nil)
+        let failure = Mutex<FilmstripError?>(nil)
         let start = ContinuousClock.now
         DispatchQueue.concurrentPerform(iterations: sizes.count) { index in
-            do throws(CommandError) {
+            do throws(FilmstripError) {
                 try AtomicFile.write(pattern.prefix(sizes[index].bytes), to: scratch.appendingPathComponent(sizes[index].path).path)
             } catch {
                 failure.withLock { $0 = $0 ?? error }

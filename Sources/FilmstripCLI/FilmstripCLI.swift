@@ -1,3 +1,4 @@
+import FilmstripOutputs
 import FilmstripCore
 import Foundation
 
@@ -68,7 +69,7 @@ public enum FilmstripCLI {
             terminal.printText(Overview.text(context: context))
             return .passed
         }
-        do throws(CommandError) {
+        do throws(FilmstripError) {
             switch word {
             case "--help", "-h", "help":
                 terminal.printText(Overview.text(context: context))
@@ -79,12 +80,12 @@ public enum FilmstripCLI {
             default:
                 guard let command = commands.first(where: { $0.name == word }) else {
                     let names = commands.map { $0.name }
-                    throw CommandError(.usage("unknown command '\(word)'; expected \(names.dropLast().joined(separator: ", ")) or \(names.last!)"))
+                    throw FilmstripError(.usage("unknown command '\(word)'; expected \(names.dropLast().joined(separator: ", ")) or \(names.last!)"))
                 }
                 return try command.main(arguments: Array(arguments.dropFirst()), context: context)
             }
         } catch {
-            error.lines.forEach { terminal.diagnose($0) }
+            (error.earlier + [error]).flatMap(\.lines).forEach { terminal.diagnose($0) }
             return .badInput
         }
     }

@@ -1,3 +1,4 @@
+import FilmstripOutputs
 import FilmstripCore
 import FilmstripReports
 import Foundation
@@ -33,9 +34,9 @@ struct IndexCommand: Command {
     let benches: [BenchDefinition]
     let terminal: Terminal
 
-    init(_ arguments: ParsedArguments, context: CommandContext) throws(CommandError) {
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(FilmstripError) {
         guard arguments.positionals.count == 1, let root = arguments.positionals.first, !root.isEmpty else {
-            throw CommandError(.usage("index: expects one output folder (filmstrip index OUTDIR), found \(arguments.positionals.count) arguments"))
+            throw FilmstripError(.usage("index: expects one output folder (filmstrip index OUTDIR), found \(arguments.positionals.count) arguments"))
         }
         try PlanFolderGuard.refuse(root, folder: true, as: "index: OUTDIR")
         self.root = root
@@ -44,15 +45,15 @@ struct IndexCommand: Command {
         terminal = context.terminal
     }
 
-    func run() throws(CommandError) -> ExitCode {
+    func run() throws(FilmstripError) -> ExitCode {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root, isDirectory: &isFolder), isFolder.boolValue else {
-            throw CommandError(.output(path: root, reason: "no such folder; expected an output folder written by filmstrip record"))
+            throw FilmstripError(.output(path: root, reason: "no such folder; expected an output folder written by filmstrip record"))
         }
         // (Before the lock, whose file would be left in a folder that is not an output root.)
         try OutputFolder(path: root).checkIndexOwnedByFilmstrip()
         guard !IndexRows(root: root, benches: benches).rows().rows.isEmpty else {
-            throw CommandError(.output(path: root, reason: "no plan folder recorded by filmstrip record is in it (none holds \(OutputLayout.indexRowPath)); nothing to index"))
+            throw FilmstripError(.output(path: root, reason: "no plan folder recorded by filmstrip record is in it (none holds \(OutputLayout.indexRowPath)); nothing to index"))
         }
         let lock = try OutputLock(root: root, wait: wait) {
             terminal.diagnose(OutputLock.waitingNote(root: root))
@@ -68,9 +69,9 @@ struct IndexCommand: Command {
     /// naming each stray folder (its plan file no longer exists) it leaves out. Call it holding
     /// the root's ``OutputLock``.
     /// - Returns: how many plans the page lists.
-    /// - Throws: ``CommandError`` (output) when the page cannot be written.
+    /// - Throws: ``FilmstripError`` (output) when the page cannot be written.
     @discardableResult
-    static func writeIndex(root: String, benches: [BenchDefinition], terminal: Terminal) throws(CommandError) -> Int {
+    static func writeIndex(root: String, benches: [BenchDefinition], terminal: Terminal) throws(FilmstripError) -> Int {
         let index = IndexRows(root: root, benches: benches)
         let (rows, strays) = index.rows()
         for stray in strays { terminal.print("index: left out \(stray.sentence)") }

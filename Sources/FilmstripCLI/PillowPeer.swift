@@ -1,3 +1,4 @@
+import FilmstripOutputs
 import Foundation
 
 /// The Pillow peer `filmstrip bench --peer SCRIPT` runs beside its recordings: a Python script
@@ -31,9 +32,9 @@ struct PillowPeer {
     }
 
     /// Runs the script once into a fresh temporary folder (removed afterwards) and reads its line.
-    /// - Throws: ``CommandError`` (run) when `python3` cannot start, the script exits non-zero,
+    /// - Throws: ``FilmstripError`` (run) when `python3` cannot start, the script exits non-zero,
     ///   or its output is not the JSON line described above.
-    func run(frames: Int, panel: (width: Int, height: Int), scale: Int, font: String) throws(CommandError) -> Run {
+    func run(frames: Int, panel: (width: Int, height: Int), scale: Int, font: String) throws(FilmstripError) -> Run {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("filmstrip-peer-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let process = Process()
@@ -50,21 +51,21 @@ struct PillowPeer {
             _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
             process.standardError = try FileHandle(forWritingTo: errorFile)
         } catch {
-            throw CommandError(.output(path: scratch.path, reason: error.localizedDescription))
+            throw FilmstripError(.output(path: scratch.path, reason: error.localizedDescription))
         }
         process.standardOutput = output
         process.standardInput = FileHandle.nullDevice
         do {
             try process.run()
         } catch {
-            throw CommandError(.run(plan: "--peer \(script)", message: "python3 could not start: \(error.localizedDescription)"))
+            throw FilmstripError(.run(plan: "--peer \(script)", message: "python3 could not start: \(error.localizedDescription)"))
         }
         let printed = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
             let text = String(decoding: (FileManager.default.contents(atPath: errorFile.path) ?? Data()).suffix(400), as: UTF8.self)
                 .trimmingCharacters(in: .whitespacesAndNewlines)
-            throw CommandError(.run(plan: "--peer \(script)", message: "the peer exited with status \(process.terminationStatus): \(text)"))
+            throw FilmstripError(.run(plan: "--peer \(script)", message: "the peer exited with status \(process.terminationStatus): \(text)"))
         }
         let line = String(decoding: printed, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
         guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
@@ -72,7 +73,7 @@ struct PillowPeer {
               let bytes = (object["bytes"] as? NSNumber)?.intValue,
               let size = object["size"] as? [NSNumber], size.count == 2
         else {
-            throw CommandError(.run(plan: "--peer \(script)", message: "expected one JSON line with wall_ms, bytes and size, found '\(line.prefix(200))'"))
+            throw FilmstripError(.run(plan: "--peer \(script)", message: "expected one JSON line with wall_ms, bytes and size, found '\(line.prefix(200))'"))
         }
         return Run(wallMs: wallMs, bytes: bytes, width: size[0].intValue, height: size[1].intValue)
     }

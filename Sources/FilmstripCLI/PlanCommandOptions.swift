@@ -1,3 +1,4 @@
+import FilmstripOutputs
 import FilmstripCore
 
 /// The options `record` and `check` share: the plans, `--out`, `--clock`, `--font`, `--theme`
@@ -20,15 +21,15 @@ struct PlanCommandOptions {
     /// `--shard i/n`: run only that share of the plans (``Shard``); nil: all of them.
     let shard: Shard?
 
-    /// - Throws: ``CommandError`` (usage) for an empty value, an unknown clock or a bad shard.
-    init(_ arguments: ParsedArguments) throws(CommandError) {
+    /// - Throws: ``FilmstripError`` (usage) for an empty value, an unknown clock or a bad shard.
+    init(_ arguments: ParsedArguments) throws(FilmstripError) {
         plans = arguments.positionals
         out = try arguments.string("--out")
         try PlanFolderGuard.refuse(out ?? "captures", folder: true, as: "\(arguments.command): --out")
         clock = try arguments.choice("--clock", of: ClockKind.self)
         font = try arguments.string("--font")
         theme = try arguments.choice("--theme", of: Theme.self)
-        shard = try arguments.string("--shard").map { text throws(CommandError) in try Shard(text, command: arguments.command) }
+        shard = try arguments.string("--shard").map { text throws(FilmstripError) in try Shard(text, command: arguments.command) }
     }
 
     /// `plan` in the theme it is drawn in: `--theme`, else `recorded` (the theme of the outputs

@@ -1,3 +1,4 @@
+import FilmstripOutputs
 import Foundation
 
 /// Processor time used so far, by the whole machine and by this process, in clock ticks

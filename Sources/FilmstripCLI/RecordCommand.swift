@@ -1,3 +1,4 @@
+import FilmstripOutputs
 import FilmstripCore
 import FilmstripRaster
 import FilmstripReports
@@ -51,15 +52,15 @@ struct RecordCommand: Command {
     let benches: [BenchDefinition]
     let terminal: Terminal
 
-    init(_ arguments: ParsedArguments, context: CommandContext) throws(CommandError) {
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(FilmstripError) {
         options = try PlanCommandOptions(arguments)
         wait = !arguments.flag("--no-wait")
         benches = context.benches
         terminal = context.terminal
     }
 
-    func run() throws(CommandError) -> ExitCode {
-        let plans = options.share(of: try PlanLoader(benches: benches).loadAll(options.plans, terminal: terminal)).map { ($0.file, options.themed($0.plan)) }
+    func run() throws(FilmstripError) -> ExitCode {
+        let plans = options.share(of: try PlanLoader(benches: benches).loadAll(options.plans)).map { ($0.file, options.themed($0.plan)) }
         let (font, fontSource) = try FontLoader().load(path: options.font, terminal: terminal)
         let root = options.out ?? PlanLoader.defaultFolder
         let rootFolder = OutputFolder(path: root)
@@ -85,13 +86,11 @@ struct RecordCommand: Command {
         var failed = 0
         var missing: [Unicode.Scalar] = []
         for ((file, plan), linted) in zip(plans, runs) {
-            let recording = PlanRecording(
-                plan: plan, file: file, clock: options.clock(for: plan), font: font, folder: OutputFolder(root: root, name: plan.name),
-                planFile: PlanFilePath.relative(file: file, root: root))
-            let outcome = try recording.write(linted)
-            for scalar in outcome.missing where !missing.contains(scalar) { missing.append(scalar) }
-            TerminalTable.lines(run: outcome.run, analysis: outcome.analysis).forEach(terminal.print)
-            if !outcome.analysis.passed { failed += 1 }
+            let outputs = PlanOutputs(plan: plan, root: root, font: font, file: file, planFile: PlanFilePath.relative(file: file, root: root))
+            let recording = try outputs.write(linted, clock: options.clock(for: plan))
+            for scalar in recording.missingGlyphs where !missing.contains(scalar) { missing.append(scalar) }
+            TerminalTable.lines(run: recording.outcome.run, analysis: recording.analysis).forEach(terminal.print)
+            if !recording.passed { failed += 1 }
         }
         if let shard = options.shard {
             terminal.print("index: not written for shard \(shard); once every shard has run: filmstrip index \(PlanCommandOptions.quoted(root))")

@@ -1,3 +1,4 @@
+import FilmstripOutputs
 /// `--shard i/n`: the i-th of n deterministic shares of the plans, so a CI matrix of n jobs
 /// runs every plan exactly once (`--shard 1/3`, `2/3` and `3/3`).
 ///
@@ -16,13 +17,13 @@ struct Shard: Equatable, CustomStringConvertible {
     let count: Int
 
     /// Reads `i/n` with 1 ≤ i ≤ n ≤ ``maximumCount``.
-    /// - Throws: ``CommandError`` (usage, exit 2) saying what was expected.
-    init(_ text: String, command: String) throws(CommandError) {
+    /// - Throws: ``FilmstripError`` (usage, exit 2) saying what was expected.
+    init(_ text: String, command: String) throws(FilmstripError) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
               let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, count <= Self.maximumCount, index >= 1, index <= count
         else {
-            throw CommandError(.usage("\(command): --shard expects i/n with whole numbers 1 ≤ i ≤ n ≤ \(Self.maximumCount), e.g. --shard 2/3; found '\(text)'"))
+            throw FilmstripError(.usage("\(command): --shard expects i/n with whole numbers 1 ≤ i ≤ n ≤ \(Self.maximumCount), e.g. --shard 2/3; found '\(text)'"))
         }
         self.index = index
         self.count = count

@@ -1,3 +1,4 @@
+import FilmstripOutputs
 import FilmstripCore
 import FilmstripPNG
 import FilmstripReports
@@ -64,12 +65,12 @@ struct SweepCommand: Command {
     let url: String?
     let terminal: Terminal
 
-    init(_ arguments: ParsedArguments, context: CommandContext) throws(CommandError) {
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(FilmstripError) {
         guard let file = arguments.positionals.first else {
-            throw CommandError(.usage("sweep needs a SAMPLES file (a JSON list of ms, or a .har file)"))
+            throw FilmstripError(.usage("sweep needs a SAMPLES file (a JSON list of ms, or a .har file)"))
         }
         guard arguments.positionals.count == 1 else {
-            throw CommandError(.usage("sweep takes one SAMPLES file, found a second: '\(arguments.positionals[1])'"))
+            throw FilmstripError(.usage("sweep takes one SAMPLES file, found a second: '\(arguments.positionals[1])'"))
         }
         samplesFile = file
         delays = try arguments.integers("--delays", in: 0...60_000, unit: "milliseconds") ?? PolicySweep.defaultDelaysMs
@@ -82,7 +83,7 @@ struct SweepCommand: Command {
         if let text = try arguments.string("--include") {
             let types = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
             guard !types.contains(where: \.isEmpty) else {
-                throw CommandError(.usage("sweep: --include expects comma-separated resource types or MIME types (xhr,fetch,application/json), found '\(text)'"))
+                throw FilmstripError(.usage("sweep: --include expects comma-separated resource types or MIME types (xhr,fetch,application/json), found '\(text)'"))
             }
             include = types
         } else {
@@ -90,7 +91,7 @@ struct SweepCommand: Command {
         }
         url = try arguments.string("--url")
         if let url, (try? NSRegularExpression(pattern: url)) == nil {
-            throw CommandError(.usage("sweep: --url expects a regular expression (NSRegularExpression syntax), found '\(url)'"))
+            throw FilmstripError(.usage("sweep: --url expects a regular expression (NSRegularExpression syntax), found '\(url)'"))
         }
         terminal = context.terminal
     }
@@ -113,7 +114,7 @@ struct SweepCommand: Command {
         let expression: NSRegularExpression
     }
 
-    func run() throws(CommandError) -> ExitCode {
+    func run() throws(FilmstripError) -> ExitCode {
         let file = samplesFile
         let options = self
         let data = try InputFile.contents(of: file)
@@ -121,7 +122,7 @@ struct SweepCommand: Command {
         do {
             samples = try LatencySamples(json: data, selection: selection)
         } catch {
-            throw CommandError(.plan(file: file, path: error.path, message: error.message))
+            throw FilmstripError(.plan(file: file, path: error.path, message: error.message))
         }
         for warning in samples.warnings { terminal.diagnose("warning: \(file): \(warning)") }
         let font = try FontLoader().load(path: options.font, terminal: terminal).font
@@ -138,7 +139,7 @@ struct SweepCommand: Command {
         do {
             chart = try PNGCodec.encode(SweepChart.draw(sweep, font: font))
         } catch {
-            throw CommandError(.output(path: "\(folder.path)/sweep.png", reason: error.description))
+            throw FilmstripError(.output(path: "\(folder.path)/sweep.png", reason: error.description))
         }
         try folder.write(Data(chart), to: "sweep.png")
         try folder.write(SweepReport.jsonData(sweep, source: source, samples: samples), to: "sweep.json")

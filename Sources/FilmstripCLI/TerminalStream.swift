@@ -1,3 +1,4 @@
+import FilmstripOutputs
 import Foundation
 import Synchronization
 

@@ -1,5 +1,5 @@
 import Filmstrip
-import FilmstripCLI
+import FilmstripOutputs
 import Foundation
 
 /// Records a capture plan with your benches and compares it with the outputs committed for it,
@@ -40,8 +40,8 @@ import Foundation
 ///
 /// - Parameters:
 ///   - planFile: the plan's JSON file; its name without `.json` is the plan's name.
-///   - benches: the benches the plan may name; a recording draws the index across plans
-///     (`<outputs>/index.html`) with their colours.
+///   - benches: the benches the plan may name. A recording writes only the plan's folder; the
+///     index across plans (`<outputs>/index.html`) is left to the command line's `record` and `index`.
 ///   - outputs: the output root; default the plan file's folder.
 ///   - record: the record mode; nil for `FILMSTRIP_RECORD`, else ``FilmstripRecordMode/missing``.
 ///   - font: the font the outputs are drawn with; nil for the bundled misc-fixed 6x13.
@@ -72,14 +72,14 @@ public func verifyFilmstrip(
     testName: String = #function
 ) -> String? {
     let plan: CapturePlan
-    do throws(CommandError) {
+    do throws(FilmstripError) {
         plan = try CapturePlan(file: planFile.path, benches: benches)
     } catch {
         return "\(error)"
     }
     return FilmstripAssertion(
         plan: plan, root: (outputs ?? planFile.deletingLastPathComponent()).path, record: record, font: font, testName: testName,
-        environment: ProcessInfo.processInfo.environment, indexBenches: benches
+        environment: ProcessInfo.processInfo.environment
     ).verify()
 }
 
@@ -100,8 +100,6 @@ struct FilmstripAssertion {
     let testName: String
     /// The process's environment, read for `FILMSTRIP_RECORD` when `record` is nil.
     let environment: [String: String]
-    /// The benches whose colours the index across plans uses when recording; nil for the plan's.
-    var indexBenches: [BenchDefinition]? = nil
 
     /// Where the record mode came from, for the advice in messages.
     private enum Choice {
@@ -136,26 +134,26 @@ struct FilmstripAssertion {
                 return "\(error)"
             }
         }
-        do throws(CommandError) {
+        do throws(FilmstripError) {
             let drawing: BitmapFont
             if let font { drawing = font } else { drawing = try .bundled() }
             let outputs = PlanOutputs(plan: plan, root: root, font: drawing)
             if choice.mode == .all {
-                let recording = try outputs.record(indexBenches: indexBenches)
-                return "Recorded \(plan.name) into \(outputs.folder) (\(files(recording.report.writtenFiles.count))) because the record mode is all (\(choice.explanation)). "
-                    + "Turn recording off and run again to compare with it." + checks(recording.report, passed: recording.passed)
+                let recording = try outputs.record()
+                return "Recorded \(plan.name) into \(outputs.folder) (\(files(recording.fileCount))) because the record mode is all (\(choice.explanation)). "
+                    + "Turn recording off and run again to compare with it." + Self.indexNote(root) + checks(recording.analysis)
             }
             let comparison = try outputs.compare()
             switch comparison.recorded {
             case .nothing where choice.mode == .missing:
-                let recording = try outputs.record(indexBenches: indexBenches)
-                return "No recording of \(plan.name) was found, so it was recorded into \(outputs.folder) (\(files(recording.report.writtenFiles.count))). "
-                    + "Run again to compare with it." + checks(recording.report, passed: recording.passed)
+                let recording = try outputs.record()
+                return "No recording of \(plan.name) was found, so it was recorded into \(outputs.folder) (\(files(recording.fileCount))). "
+                    + "Run again to compare with it." + Self.indexNote(root) + checks(recording.analysis)
             case .nothing:
                 return "No recording of \(plan.name) in \(outputs.folder), and the record mode is never (\(choice.explanation)). Record it with: \(rerecord(choice, mode: .missing))"
             case .unusable(let reason):
                 return "\(reason): the recorded outputs of \(plan.name) cannot be compared. Re-record with: \(rerecord(choice, mode: .all))"
-            case .files:
+            case .files, .timing, .notRealClock:
                 var lines: [String] = []
                 if !comparison.mismatches.isEmpty {
                     let count = comparison.mismatches.count
@@ -164,8 +162,12 @@ struct FilmstripAssertion {
                     if count > Self.shownMismatches { lines.append("… and \(count - Self.shownMismatches) more") }
                     lines.append("If the change is intended, re-record with: \(rerecord(choice, mode: .all))")
                 }
+                lines += comparison.timingFindings
+                // The root's stray plan folders fail `filmstrip check`, so they fail here too.
+                let strays = PlanOutputs.strayFolders(in: root, fresh: comparison.indexRow.map { [plan.name: $0] } ?? [:])
+                lines += strays.map { "stray: \($0)" }
                 if !comparison.analysis.passed {
-                    lines.append("\(plan.name): the plan's checks fail: \(comparison.report.verdict)")
+                    lines.append("\(plan.name): the plan's checks fail: \(comparison.analysis.verdict)")
                 }
                 return lines.isEmpty ? nil : lines.joined(separator: "\n")
             }
@@ -200,8 +202,14 @@ struct FilmstripAssertion {
 
     private func files(_ count: Int) -> String { count == 1 ? "1 file" : "\(count) files" }
 
-    private func checks(_ report: RunReport, passed: Bool) -> String {
-        passed ? "" : "\n\(plan.name): the plan's checks fail: \(report.verdict)"
+    private func checks(_ analysis: Analysis) -> String {
+        analysis.passed ? "" : "\n\(plan.name): the plan's checks fail: \(analysis.verdict)"
+    }
+
+    /// A recording from a test writes only the plan's folder: the index across plans is
+    /// written by the command line, which knows every bench of the root.
+    static func indexNote(_ root: String) -> String {
+        " The index across plans (\(root)/index.html) is left as it was: your filmstrip tool's `record` or `index \(root)` rewrites it."
     }
 
     /// How to run this test again in `mode`.

@@ -1,4 +1,5 @@
 @testable import FilmstripCLI
+@testable import FilmstripOutputs
 import FilmstripRaster
 import FilmstripTestSupport
 import Testing

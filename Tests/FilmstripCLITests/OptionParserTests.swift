@@ -1,4 +1,5 @@
 @testable import FilmstripCLI
+@testable import FilmstripOutputs
 import FilmstripCore
 import Testing
 
@@ -72,7 +73,7 @@ import Testing
         #expect(try parsed.strings("--fail-on") == ["loading+10", "flashes,loaded+5"])
         #expect(parsed.positionals == ["a", "b"])
         #expect(try parser.parse([]).strings("--fail-on") == [])
-        #expect(throws: CommandError.self) { try parser.parse(["--out", "x", "--out", "y"]) }
-        #expect(throws: CommandError.self) { try parser.parse(["--fail-on="]).strings("--fail-on") }
+        #expect(throws: FilmstripError.self) { try parser.parse(["--out", "x", "--out", "y"]) }
+        #expect(throws: FilmstripError.self) { try parser.parse(["--fail-on="]).strings("--fail-on") }
     }
 }

@@ -1,4 +1,5 @@
 @testable import FilmstripCLI
+@testable import FilmstripOutputs
 import Foundation
 import Testing
 
@@ -9,16 +10,16 @@ import Testing
         let folder = OutputFolder(path: url.path)
         defer { try? FileManager.default.removeItem(at: url) }
         try folder.prepare(subfolders: [])
-        try folder.write("report.json") { write throws(CommandError) in
+        try folder.write("report.json") { write throws(FilmstripError) in
             for piece in ["{", "\"a\" : 1", "}\n"] { try write(Data(piece.utf8)) }
         }
         #expect(folder.read("report.json") == Data("{\"a\" : 1}\n".utf8))
 
         // A failure halfway leaves the earlier file as it was and no temporary file behind.
-        #expect(throws: CommandError.self) {
-            try folder.write("report.json") { write throws(CommandError) in
+        #expect(throws: FilmstripError.self) {
+            try folder.write("report.json") { write throws(FilmstripError) in
                 try write(Data("{ half".utf8))
-                throw CommandError(.output(path: "report.json", reason: "stopped"))
+                throw FilmstripError(.output(path: "report.json", reason: "stopped"))
             }
         }
         #expect(folder.read("report.json") == Data("{\"a\" : 1}\n".utf8))

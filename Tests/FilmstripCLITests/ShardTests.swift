@@ -1,4 +1,5 @@
 @testable import FilmstripCLI
+@testable import FilmstripOutputs
 import Testing
 
 /// `--shard i/n`: what is accepted, at its bounds, and the round-robin share by name.
@@ -7,7 +8,7 @@ import Testing
         #expect(try Shard("1/1", command: "check").description == "1/1")
         #expect(try Shard("1000/1000", command: "check").description == "1000/1000")
         for bad in ["0/1", "2/1", "1/1001", "1/0", "+1/2", "1/2/3", "1", "/", "1/", " 1/2", "１/2"] {
-            #expect(throws: CommandError.self, "\(bad)") { try Shard(bad, command: "check") }
+            #expect(throws: FilmstripError.self, "\(bad)") { try Shard(bad, command: "check") }
         }
     }
 

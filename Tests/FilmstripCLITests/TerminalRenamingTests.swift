@@ -1,4 +1,5 @@
 @testable import FilmstripCLI
+@testable import FilmstripOutputs
 import Testing
 
 /// A tool built with `FilmstripCLI.main(benches:)` under another name gives that name in every

@@ -79,7 +79,7 @@ import Testing
 
     @Test func theReRecordHintRepeatsOutFontAndClockAndTheVerdictSaysOnlyOutputsFailed() throws {
         let workspace = try Self.workspace(["inbox-pinned-loaded"])
-        let font = CommandRunner.root.appendingPathComponent("Sources/FilmstripCLI/Resources/Fonts/6x13.bdf").path
+        let font = CommandRunner.root.appendingPathComponent("Sources/FilmstripOutputs/Resources/Fonts/6x13.bdf").path
         let options = ["--out", "out dir", "--font", font, "--clock", "virtual"]
         #expect(try CommandRunner.run(["record", "captures/inbox-pinned-loaded.json"] + options, in: workspace).status == 0)
         #expect(try CommandRunner.run(["check", "captures/inbox-pinned-loaded.json"] + options, in: workspace).status == 0)

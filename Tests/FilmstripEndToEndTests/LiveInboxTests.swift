@@ -16,7 +16,7 @@ import Testing
     ]
 
     static let font: BitmapFont = {
-        let data = try! Data(contentsOf: CommandRunner.root.appendingPathComponent("Sources/FilmstripCLI/Resources/Fonts/6x13.bdf"))
+        let data = try! Data(contentsOf: CommandRunner.root.appendingPathComponent("Sources/FilmstripOutputs/Resources/Fonts/6x13.bdf"))
         return try! BitmapFont(bdf: String(decoding: data, as: UTF8.self))
     }()
 

@@ -316,7 +316,7 @@ import Testing
 
     @Test func aNonUnicodeFontIsWarnedAbout() throws {
         let workspace = try CommandRunner.workspace(plans: [CommandRunner.root.appendingPathComponent("captures/inbox-pinned-empty.json")])
-        let bundled = try String(contentsOf: CommandRunner.root.appendingPathComponent("Sources/FilmstripCLI/Resources/Fonts/6x13.bdf"), encoding: .utf8)
+        let bundled = try String(contentsOf: CommandRunner.root.appendingPathComponent("Sources/FilmstripOutputs/Resources/Fonts/6x13.bdf"), encoding: .utf8)
         let koi = bundled.replacingOccurrences(of: "CHARSET_REGISTRY \"ISO10646\"", with: "CHARSET_REGISTRY \"KOI8\"")
             .replacingOccurrences(of: "CHARSET_ENCODING \"1\"", with: "CHARSET_ENCODING \"R\"")
         try Data(koi.utf8).write(to: workspace.appendingPathComponent("koi.bdf"))

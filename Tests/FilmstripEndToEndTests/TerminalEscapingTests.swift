@@ -1,5 +1,6 @@
 import FilmstripTestSupport
 @testable import FilmstripCLI
+@testable import FilmstripOutputs
 import Foundation
 import Testing
 

@@ -10,7 +10,7 @@ public enum TestSupport {
 
     /// The bundled misc-fixed 6x13 font, read from the command target's resources.
     public static let font: BitmapFont = {
-        let url = root.appendingPathComponent("Sources/FilmstripCLI/Resources/Fonts/6x13.bdf")
+        let url = root.appendingPathComponent("Sources/FilmstripOutputs/Resources/Fonts/6x13.bdf")
         let data = try! Data(contentsOf: url)
         return try! BitmapFont(bdf: String(decoding: data, as: UTF8.self))
     }()

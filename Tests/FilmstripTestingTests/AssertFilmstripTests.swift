@@ -1,20 +1,27 @@
 import Filmstrip
 import FilmstripCLI
+@testable import FilmstripOutputs
 import FilmstripSeedBenches
 import FilmstripTesting
 import Foundation
 import Testing
 
 @Suite struct AssertFilmstripTests {
+    /// The sentence a recording's message ends with: the index across plans is left alone.
+    static func indexNote(_ root: URL) -> String {
+        " The index across plans (\(root.path)/index.html) is left as it was: your filmstrip tool's `record` or `index \(root.path)` rewrites it."
+    }
+
     @Test func missingRecordsWhatIsNotThereThenTheNextRunPasses() throws {
         let root = try TinyPlan.root()
         let plan = try TinyPlan.plan()
         let first = verifyFilmstrip(plan, outputs: root, record: .missing)
-        #expect(first == "No recording of tiny was found, so it was recorded into \(root.path)/tiny (9 files). Run again to compare with it.")
+        #expect(first == "No recording of tiny was found, so it was recorded into \(root.path)/tiny (9 files). Run again to compare with it.\(AssertFilmstripTests.indexNote(root))")
         for file in ["frames/0000.png", "frames/0003.png", "filmstrip.png", "report.json", "index.html"] {
             #expect(FileManager.default.fileExists(atPath: "\(root.path)/tiny/\(file)"), "\(file)")
         }
-        #expect(FileManager.default.fileExists(atPath: "\(root.path)/index.html"))
+        // A recording from a test writes only the plan's folder, never the index across plans.
+        #expect(!FileManager.default.fileExists(atPath: "\(root.path)/index.html"))
         #expect(verifyFilmstrip(plan, outputs: root, record: .missing) == nil)
         #expect(verifyFilmstrip(plan, outputs: root, record: .never) == nil)
     }
@@ -69,7 +76,7 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: "\(folder)/.failures/frames/0001.difference.png"))
 
         #expect(verifyFilmstrip(plan, outputs: root, record: .all)
-            == "Recorded tiny into \(folder) (9 files) because the record mode is all (record: .all was passed). Turn recording off and run again to compare with it.")
+            == "Recorded tiny into \(folder) (9 files) because the record mode is all (record: .all was passed). Turn recording off and run again to compare with it.\(AssertFilmstripTests.indexNote(root))")
         #expect(verifyFilmstrip(plan, outputs: root, record: .never) == nil)
         // The comparison that passed removed the artifacts of the one that failed, and their folder.
         #expect(!FileManager.default.fileExists(atPath: "\(folder)/.failures"))

@@ -17,7 +17,7 @@ import Testing
         #expect(verify(plan, root, "never")
             == "No recording of tiny in \(root.path)/tiny, and the record mode is never (FILMSTRIP_RECORD=never). Record it with: FILMSTRIP_RECORD=missing swift test --filter envTest")
         #expect(verify(plan, root, "all")
-            == "Recorded tiny into \(root.path)/tiny (9 files) because the record mode is all (FILMSTRIP_RECORD=all). Turn recording off and run again to compare with it.")
+            == "Recorded tiny into \(root.path)/tiny (9 files) because the record mode is all (FILMSTRIP_RECORD=all). Turn recording off and run again to compare with it.\(AssertFilmstripTests.indexNote(root))")
         try TinyPlan.paint(root.appendingPathComponent("tiny/frames/0001.png"), x: 1, y: 1, .white)
         let drifted = verify(plan, root, nil)
         #expect(drifted?.hasSuffix("If the change is intended, re-record with: FILMSTRIP_RECORD=all swift test --filter envTest") == true, "\(drifted ?? "nil")")

@@ -1,3 +1,4 @@
+import FilmstripOutputs
 import FilmstripCore
 
 /// One command of the `filmstrip` command line (`record`, `check`, `sweep`, `bench`).
@@ -17,12 +18,12 @@ protocol Command {
     /// The options the command takes (`--help` is always accepted).
     static var options: [OptionSpec] { get }
     /// Builds the command from its parsed arguments.
-    /// - Throws: ``CommandError`` (usage) for a value out of range or a missing argument.
-    init(_ arguments: ParsedArguments, context: CommandContext) throws(CommandError)
+    /// - Throws: ``FilmstripError`` (usage) for a value out of range or a missing argument.
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(FilmstripError)
     /// Runs it.
     /// - Returns: ``ExitCode/passed`` or ``ExitCode/checkFailed``.
-    /// - Throws: ``CommandError`` (exit code 2) for bad input or environment.
-    func run() throws(CommandError) -> ExitCode
+    /// - Throws: ``FilmstripError`` (exit code 2) for bad input or environment.
+    func run() throws(FilmstripError) -> ExitCode
 }
 
 /// What every command is given besides its arguments.
@@ -38,8 +39,8 @@ struct CommandContext {
 extension Command {
     /// Parses `arguments` with the one ``OptionParser``, then prints the help or builds the
     /// command and runs it.
-    /// - Throws: ``CommandError`` for bad usage or input (exit code 2).
-    static func main(arguments: [String], context: CommandContext) throws(CommandError) -> ExitCode {
+    /// - Throws: ``FilmstripError`` for bad usage or input (exit code 2).
+    static func main(arguments: [String], context: CommandContext) throws(FilmstripError) -> ExitCode {
         let parsed = try OptionParser(command: name, specs: options).parse(arguments)
         if parsed.help {
             context.terminal.printText(help(context: context))

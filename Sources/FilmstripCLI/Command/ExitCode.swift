@@ -1,3 +1,4 @@
+import FilmstripOutputs
 /// The exit codes of every command (docs/ARCHITECTURE.md, "How a plan flows through the code", step 6).
 public struct ExitCode: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
     /// The process exit status.

@@ -1,3 +1,4 @@
+import FilmstripOutputs
 /// The one option parser of every command: `--name VALUE` and `--name=VALUE` for options with a
 /// value, `--name` for flags, `-h`/`--help` everywhere, `--` ends the options, and anything
 /// else is a positional argument (a plan or a samples file).
@@ -5,9 +6,9 @@ struct OptionParser {
     let command: String
     let specs: [OptionSpec]
 
-    /// - Throws: ``CommandError`` (usage) for an unknown option, a flag given a value, a missing
+    /// - Throws: ``FilmstripError`` (usage) for an unknown option, a flag given a value, a missing
     ///   value or an option given twice (unless it may repeat: ``OptionSpec/repeats``).
-    func parse(_ arguments: [String]) throws(CommandError) -> ParsedArguments {
+    func parse(_ arguments: [String]) throws(FilmstripError) -> ParsedArguments {
         var parsed = ParsedArguments(command: command)
         var index = 0
         var onlyPositionals = false
@@ -28,13 +29,13 @@ struct OptionParser {
             }
             let (name, inline) = Self.split(argument)
             guard let spec = specs.first(where: { $0.name == name }) else {
-                throw CommandError(.usage("\(command): unknown option '\(name)'"))
+                throw FilmstripError(.usage("\(command): unknown option '\(name)'"))
             }
             guard spec.repeats || (!parsed.values.keys.contains(name) && !parsed.flags.contains(name)) else {
-                throw CommandError(.usage("\(command): \(name) is given twice"))
+                throw FilmstripError(.usage("\(command): \(name) is given twice"))
             }
             guard let placeholder = spec.value else {
-                guard inline == nil else { throw CommandError(.usage("\(command): \(name) takes no value")) }
+                guard inline == nil else { throw FilmstripError(.usage("\(command): \(name) takes no value")) }
                 parsed.flags.insert(name)
                 continue
             }
@@ -43,7 +44,7 @@ struct OptionParser {
                 value = inline
             } else {
                 guard index < arguments.count, !arguments[index].hasPrefix("--") else {
-                    throw CommandError(.usage("\(command): \(name) needs a value (\(name) \(placeholder))"))
+                    throw FilmstripError(.usage("\(command): \(name) needs a value (\(name) \(placeholder))"))
                 }
                 value = arguments[index]
                 index += 1

@@ -1,3 +1,4 @@
+import FilmstripOutputs
 /// One option a command takes: its name, whether it takes a value, and the words of its value
 /// for messages (`--out DIR`).
 struct OptionSpec: Hashable {

@@ -1,3 +1,4 @@
+import FilmstripOutputs
 /// The overview printed by `filmstrip`, `filmstrip --help` and `filmstrip help`: every command's
 /// usage line, the registered benches and the exit codes.
 enum Overview {

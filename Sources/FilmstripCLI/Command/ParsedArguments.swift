@@ -1,3 +1,4 @@
+import FilmstripOutputs
 import Foundation
 
 /// A command's arguments after ``OptionParser``: option values by name, flags, positionals,
@@ -24,50 +25,50 @@ struct ParsedArguments {
     func flag(_ name: String) -> Bool { flags.contains(name) }
 
     /// The value of `name`, nil when absent.
-    /// - Throws: ``CommandError`` (usage) when it is empty.
-    func string(_ name: String) throws(CommandError) -> String? {
+    /// - Throws: ``FilmstripError`` (usage) when it is empty.
+    func string(_ name: String) throws(FilmstripError) -> String? {
         guard let value = values[name] else { return nil }
-        guard !value.isEmpty else { throw CommandError(.usage("\(command): \(name) needs a non-empty value")) }
+        guard !value.isEmpty else { throw FilmstripError(.usage("\(command): \(name) needs a non-empty value")) }
         return value
     }
 
     /// Every value given to the repeatable option `name`, in order; empty when absent.
-    /// - Throws: ``CommandError`` (usage) when one is empty.
-    func strings(_ name: String) throws(CommandError) -> [String] {
+    /// - Throws: ``FilmstripError`` (usage) when one is empty.
+    func strings(_ name: String) throws(FilmstripError) -> [String] {
         let given = lists[name] ?? []
-        guard !given.contains(where: \.isEmpty) else { throw CommandError(.usage("\(command): \(name) needs a non-empty value")) }
+        guard !given.contains(where: \.isEmpty) else { throw FilmstripError(.usage("\(command): \(name) needs a non-empty value")) }
         return given
     }
 
     /// The whole number given to `name`, inside `range`; nil when absent.
-    /// - Throws: ``CommandError`` (usage) for anything else, e.g. `--frames 9223372036854775807`.
-    func integer(_ name: String, in range: ClosedRange<Int>, unit: String = "") throws(CommandError) -> Int? {
+    /// - Throws: ``FilmstripError`` (usage) for anything else, e.g. `--frames 9223372036854775807`.
+    func integer(_ name: String, in range: ClosedRange<Int>, unit: String = "") throws(FilmstripError) -> Int? {
         guard let text = try string(name) else { return nil }
         guard let number = Int(text), range.contains(number) else {
             let suffix = unit.isEmpty ? "" : " \(unit)"
-            throw CommandError(.usage("\(command): \(name) expects a whole number from \(range.lowerBound) to \(range.upperBound)\(suffix), found '\(text)'"))
+            throw FilmstripError(.usage("\(command): \(name) expects a whole number from \(range.lowerBound) to \(range.upperBound)\(suffix), found '\(text)'"))
         }
         return number
     }
 
     /// Comma-separated whole numbers inside `range`, sorted, without repeats; nil when absent.
-    /// - Throws: ``CommandError`` (usage) for an empty list or an item out of range.
-    func integers(_ name: String, in range: ClosedRange<Int>, unit: String) throws(CommandError) -> [Int]? {
+    /// - Throws: ``FilmstripError`` (usage) for an empty list or an item out of range.
+    func integers(_ name: String, in range: ClosedRange<Int>, unit: String) throws(FilmstripError) -> [Int]? {
         guard let text = try string(name) else { return nil }
         let items = text.split(separator: ",", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
         guard !items.isEmpty, items.allSatisfy({ $0.map(range.contains) ?? false }) else {
-            throw CommandError(.usage("\(command): \(name) expects comma-separated \(unit) from \(range.lowerBound) to \(range.upperBound), found '\(text)'"))
+            throw FilmstripError(.usage("\(command): \(name) expects comma-separated \(unit) from \(range.lowerBound) to \(range.upperBound), found '\(text)'"))
         }
         return Array(Set(items.compactMap { $0 })).sorted()
     }
 
     /// One of `choices` given to `name`; nil when absent.
-    /// - Throws: ``CommandError`` (usage) naming the choices.
-    func choice<T: RawRepresentable & CaseIterable>(_ name: String, of type: T.Type) throws(CommandError) -> T? where T.RawValue == String {
+    /// - Throws: ``FilmstripError`` (usage) naming the choices.
+    func choice<T: RawRepresentable & CaseIterable>(_ name: String, of type: T.Type) throws(FilmstripError) -> T? where T.RawValue == String {
         guard let text = try string(name) else { return nil }
         guard let value = T(rawValue: text) else {
             let names = T.allCases.map { "'\($0.rawValue)'" }.joined(separator: " or ")
-            throw CommandError(.usage("\(command): \(name) expects \(names), found '\(text)'"))
+            throw FilmstripError(.usage("\(command): \(name) expects \(names), found '\(text)'"))
         }
         return value
     }

@@ -14,7 +14,7 @@ import Testing
 
     /// The four sizes: the repository's test fonts and its bundled 6x13.
     static let fonts: [(name: String, font: BitmapFont)] = [
-        ("4x6", "Tests/Fonts/4x6.bdf"), ("6x13", "Sources/FilmstripCLI/Resources/Fonts/6x13.bdf"),
+        ("4x6", "Tests/Fonts/4x6.bdf"), ("6x13", "Sources/FilmstripOutputs/Resources/Fonts/6x13.bdf"),
         ("10x20", "Tests/Fonts/10x20.bdf"), ("12x24", "Tests/Fonts/12x24.bdf"),
     ].map { name, path in
         let data = try! Data(contentsOf: repository.appendingPathComponent(path))

@@ -1,0 +1,234 @@
+import FilmstripReports
+import Foundation
+import Synchronization
+
+/// A recorded `report.json`, read the way `check` needs it without holding a long run's rows:
+/// the report without its frame rows (``skeleton``), how many rows it has and which frame files
+/// they name, and the rows themselves read again in order, one at a time (``rows()``).
+///
+/// A report in filmstrip's own layout (``RunReport/jsonData()``: one key a line, each frame row
+/// an object opening on a line `    {` and closing on `    }` inside `  "frames" : [`) is read in
+/// pieces of 64 KiB. A report of another layout (rewritten compactly by another tool, say) up to
+/// ``wholeReadLimit`` bytes is decoded whole; a larger one is not read. `record` reads an
+/// earlier recording's files from it (``writtenFiles``) to remove those it no longer writes:
+/// nothing is removed on the word of a file that is not such a report.
+package final class RecordedReport: Sendable {
+    /// The largest report of another layout decoded whole: 4 MiB.
+    static let wholeReadLimit = 4 << 20
+
+    /// The report with its ``RunReport/frames`` empty.
+    package let skeleton: RunReport
+    /// How many frame rows it has.
+    let frameCount: Int
+    /// The frame files its rows name, in order (each `frames/NNNN.png`, or another name).
+    let frameFiles: FrameFileList
+    private let source: Source
+
+    private enum Source: Sendable {
+        /// The file, whose rows start at this byte offset.
+        case file(path: String, rowsOffset: UInt64)
+        /// Rows decoded whole.
+        case whole([RunReport.Frame])
+    }
+
+    /// The report at `path`; nil when it is missing, unreadable or not a filmstrip report.
+    package static func open(path: String) -> RecordedReport? {
+        if let layout = Self.scan(path: path) { return layout }
+        guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size <= wholeReadLimit,
+              let data = FileManager.default.contents(atPath: path), let report = RunReport.read(data) else { return nil }
+        var skeleton = report
+        skeleton.frames = []
+        return RecordedReport(skeleton: skeleton, frameCount: report.frames.count, frameFiles: FrameFileList(report.frames.map(\.file)), source: .whole(report.frames))
+    }
+
+    private init(skeleton: RunReport, frameCount: Int, frameFiles: FrameFileList, source: Source) {
+        self.skeleton = skeleton
+        self.frameCount = frameCount
+        self.frameFiles = frameFiles
+        self.source = source
+    }
+
+    /// Every file the report names (``RunReport/writtenFiles``): the frames' files, then the
+    /// others (stills, strip, animation, contact sheet, index row, report).
+    package var writtenFiles: some Sequence<String> { [AnySequence(frameFiles.files), AnySequence(skeleton.writtenFiles)].joined() }
+
+    /// How many files the report names.
+    package var writtenFileCount: Int { frameFiles.count + skeleton.writtenFiles.count }
+
+    /// Whether the report names `path`.
+    package func lists(_ path: String) -> Bool { frameFiles.contains(path) || skeleton.writtenFiles.contains(path) }
+
+    /// The rows, in order, each decoded when read.
+    func rows() -> AnyIterator<RunReport.Frame> {
+        switch source {
+        case .whole(let frames):
+            return AnyIterator(frames.makeIterator())
+        case .file(let path, let offset):
+            let lines = LineReader(path: path, offset: offset)
+            return AnyIterator {
+                guard let lines else { return nil }
+                var object = Data()
+                while let line = lines.next() {
+                    if object.isEmpty {
+                        guard line.starts(with: Data("    {".utf8)) else { return nil }
+                    }
+                    object.append(line)
+                    object.append(0x0A)
+                    if line == Data("    }".utf8) || line == Data("    },".utf8) {
+                        if object.count >= 2, object[object.count - 2] == UInt8(ascii: ",") { object.remove(at: object.count - 2) }
+                        return try? JSONDecoder().decode(RunReport.Frame.self, from: object)
+                    }
+                }
+                return nil
+            }
+        }
+    }
+
+    /// The string of a JSON string literal (`"frames/0001.png"`, a trailing comma allowed), or nil.
+    private static func literal(_ text: String) -> String? {
+        let trimmed = text.hasSuffix(",") ? String(text.dropLast()) : text
+        guard trimmed.hasPrefix("\""), trimmed.hasSuffix("\""), trimmed.count >= 2 else { return nil }
+        return try? JSONDecoder().decode(String.self, from: Data(trimmed.utf8))
+    }
+
+    /// Reads a report in filmstrip's layout line by line: the text around the rows (decoded as
+    /// the skeleton) and each row's file; nil when the file is not in that layout.
+    private static func scan(path: String) -> RecordedReport? {
+        guard let lines = LineReader(path: path, offset: 0) else { return nil }
+        var outside = Data()
+        var rowsOffset: UInt64?
+        var inRows = false
+        var done = false
+        var depth = 0
+        var files = FrameFileList()
+        var rows = 0
+        var file: String?
+        while let line = lines.next() {
+            if !inRows || done {
+                outside.append(line)
+                outside.append(0x0A)
+                if !done && line == Data("  \"frames\" : [".utf8) {
+                    inRows = true
+                    rowsOffset = lines.offset
+                }
+                continue
+            }
+            if depth == 0 && (line == Data("  ]".utf8) || line == Data("  ],".utf8)) {
+                done = true
+                outside.append(line)
+                outside.append(0x0A)
+                continue
+            }
+            if line == Data("    {".utf8) {
+                depth = 1
+                file = nil
+            } else if line == Data("    }".utf8) || line == Data("    },".utf8) {
+                depth = 0
+                files.append(file)
+                rows += 1
+            } else if depth == 1, line.starts(with: Data("      \"file\" : ".utf8)) {
+                file = Self.literal(String(decoding: line.dropFirst(15), as: UTF8.self).trimmingCharacters(in: .whitespaces))
+            }
+        }
+        guard done, let rowsOffset, let skeleton = try? JSONDecoder().decode(RunReport.self, from: outside), skeleton.frames.isEmpty else { return nil }
+        return RecordedReport(skeleton: skeleton, frameCount: rows, frameFiles: files, source: .file(path: path, rowsOffset: rowsOffset))
+    }
+}
+
+/// The frame files of a report's rows, kept compactly: one byte a row (no file, the usual
+/// name ``OutputLayout/framePath(_:)`` of the row's position, or another name kept beside).
+package struct FrameFileList: Sendable {
+    private var kinds: [UInt8]
+    private var others: [Int: String]
+    /// How many rows name a file.
+    private(set) var count: Int
+
+    /// From each row's file, in row order (nil: none).
+    init(_ files: [String?]) {
+        var list = FrameFileList()
+        for file in files { list.append(file) }
+        self = list
+    }
+
+    /// An empty list, to ``append(_:)`` to.
+    init() {
+        kinds = []
+        others = [:]
+        count = 0
+    }
+
+    /// Adds the next row's file (nil: none).
+    mutating func append(_ file: String?) {
+        let position = kinds.count
+        guard let file else {
+            kinds.append(0)
+            return
+        }
+        count += 1
+        if file == OutputLayout.framePath(position) {
+            kinds.append(1)
+        } else {
+            kinds.append(2)
+            others[position] = file
+        }
+    }
+
+    /// The files in row order.
+    var files: some Sequence<String> {
+        kinds.indices.lazy.compactMap { position -> String? in
+            switch kinds[position] {
+            case 1: OutputLayout.framePath(position)
+            case 2: others[position]
+            default: nil
+            }
+        }
+    }
+
+    /// Whether some row names `path`.
+    func contains(_ path: String) -> Bool {
+        if let index = RecordingFiles.frameIndex(path), index < kinds.count, kinds[index] == 1 { return true }
+        return others.values.contains(path)
+    }
+}
+
+/// A file's lines (without their newline), read in pieces of 64 KiB from a byte offset.
+package final class LineReader {
+    private let handle: FileHandle
+    private var buffer = Data()
+    private var atEnd = false
+    /// The byte offset, in the file, of the next line ``next()`` returns.
+    private(set) var offset: UInt64
+
+    /// Lines from byte `offset` of the file at `path`; nil when it cannot be opened.
+    init?(path: String, offset: UInt64) {
+        guard let handle = FileHandle(forReadingAtPath: path), (try? handle.seek(toOffset: offset)) != nil else { return nil }
+        self.handle = handle
+        self.offset = offset
+    }
+
+    deinit { try? handle.close() }
+
+    /// The next line; nil at the end of the file. A last line without a newline is returned too.
+    func next() -> Data? {
+        while true {
+            if let newline = buffer.firstIndex(of: 0x0A) {
+                let line = Data(buffer[buffer.startIndex..<newline])
+                buffer = Data(buffer[buffer.index(after: newline)...])
+                offset += UInt64(line.count + 1)
+                return line
+            }
+            if atEnd {
+                guard !buffer.isEmpty else { return nil }
+                let line = buffer
+                buffer = Data()
+                offset += UInt64(line.count)
+                return line
+            }
+            if let piece = try? handle.read(upToCount: 65_536), !piece.isEmpty {
+                buffer.append(piece)
+            } else {
+                atEnd = true
+            }
+        }
+    }
+}

@@ -1,0 +1,221 @@
+import FilmstripPNG
+import FilmstripRaster
+import Foundation
+import Synchronization
+
+/// `record`'s image sink: encodes every image of a run as PNG, on all cores, and writes it.
+///
+/// An image with at most 256 colours is indexed at 1× (in ``prepare(_:_:scale:pixelsSHA256:)``) and written
+/// as a palette PNG expanded by the scale; others as RGBA. An image identical to one already
+/// written in this run (same scale and pixels: a hash of the indexed pixels, then a full
+/// comparison) is not encoded again: the bytes already encoded are written again. Whether an
+/// image is a repeat depends only on pixels, so the files and the counts are the same on every
+/// run, however the cores share the work. What is kept across batches is one hash and one path
+/// per distinct image written, for the last ``rememberedImages`` distinct images (so memory
+/// does not grow with a long run whose every frame differs); a repeat of an image from an
+/// earlier batch is confirmed by decoding that earlier file and comparing its pixels.
+package final class FrameWriter: ImageSink {
+    /// One image, indexed (or not) and hashed, ready to encode.
+    package struct Prepared: Sendable {
+        enum Pixels: Equatable, Sendable {
+            case indexed(IndexedImage)
+            case rgba(Canvas)
+        }
+
+        let path: String
+        let pixels: Pixels
+        let scale: Int
+        /// A hash of `pixels` and `scale`.
+        let key: Int
+
+        func sameImage(as other: Prepared) -> Bool {
+            key == other.key && scale == other.scale && pixels == other.pixels
+        }
+    }
+
+    /// What the writer did, for `bench`.
+    package struct Statistics: Equatable, Sendable {
+        /// Images encoded as palette PNGs.
+        package var palette = 0
+        /// Images encoded as RGBA PNGs (more than 256 colours).
+        package var rgba = 0
+        /// Images identical to one written earlier in the run, whose bytes were written again.
+        package var repeated = 0
+        /// Bytes of the PNG files written.
+        var bytes = 0
+    }
+
+    private let folder: OutputFolder
+    private let settings: PNGSettings
+    /// Key → path of the first image written with that key, for the last
+    /// ``rememberedImages`` distinct images written (oldest forgotten first).
+    private let written = Mutex(RecentImages())
+    private let counts = Mutex(Statistics())
+    private let digests = Mutex<[String: String]>([:])
+
+    /// The SHA-256 of the image file written at `path`, forgotten once taken.
+    package func takeFileDigest(_ path: String) -> String? {
+        digests.withLock { $0.removeValue(forKey: path) }
+    }
+
+    init(folder: OutputFolder, settings: PNGSettings = .default) {
+        self.folder = folder
+        self.settings = settings
+    }
+
+    /// The counts so far.
+    var statistics: Statistics { counts.withLock { $0 } }
+
+    package func prepare(_ path: String, _ canvas: Canvas, scale: Int, pixelsSHA256: String?) -> Prepared {
+        var hasher = Hasher()
+        hasher.combine(scale)
+        let pixels = Self.pixels(of: canvas, settings: settings)
+        switch pixels {
+        case .indexed(let indexed):
+            hasher.combine(indexed)
+        case .rgba(let canvas):
+            hasher.combine(canvas.width)
+            canvas.pixels.withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
+        return Prepared(path: path, pixels: pixels, scale: scale, key: hasher.finalize())
+    }
+
+    package func finish(_ batch: [Prepared]) throws(FilmstripError) {
+        // Decide, in order, what each image needs: a repeat of an earlier image in this batch is
+        // copied from it; one whose key was written in an earlier batch is compared with that file.
+        enum Plan {
+            case encode
+            case confirm(earlierFile: String)
+            case copy(of: Int)
+        }
+        let known = written.withLock { table in batch.map { table.path(of: $0.key) } }
+        var plans: [Plan] = []
+        for (index, image) in batch.enumerated() {
+            let twin = batch.indices.prefix(index).first { earlier in
+                if case .copy = plans[earlier] { return false }
+                return batch[earlier].sameImage(as: image)
+            }
+            if let twin {
+                plans.append(.copy(of: twin))
+            } else if let file = known[index] {
+                plans.append(.confirm(earlierFile: file))
+            } else {
+                plans.append(.encode)
+            }
+        }
+
+        let results = Mutex<[[UInt8]?]>(Array(repeating: nil, count: batch.count))
+        let failure = Mutex<FilmstripError?>(nil)
+        let work = batch.indices.filter { if case .copy = plans[$0] { false } else { true } }
+        let planned = plans
+        DispatchQueue.concurrentPerform(iterations: work.count) { position in
+            let index = work[position]
+            let image = batch[index]
+            do throws(FilmstripError) {
+                var repeated: [UInt8]?
+                if case .confirm(let file) = planned[index] { repeated = repeatedBytes(of: image, earlierFile: file) }
+                let bytes: [UInt8]
+                if let repeated { bytes = repeated } else { bytes = try encode(image) }
+                try folder.write(Data(bytes), to: image.path)
+                results.withLock { $0[index] = bytes }
+                let digest = PixelDigest.sha256(bytes)
+                digests.withLock { $0[image.path] = digest }
+                counts.withLock { counts in
+                    counts.bytes += bytes.count
+                    if repeated != nil {
+                        counts.repeated += 1
+                    } else if case .indexed = image.pixels {
+                        counts.palette += 1
+                    } else {
+                        counts.rgba += 1
+                    }
+                }
+            } catch {
+                failure.withLock { $0 = $0 ?? error }
+            }
+        }
+        if let error = failure.withLock({ $0 }) { throw error }
+
+        let encoded = results.withLock { $0 }
+        for (index, plan) in plans.enumerated() {
+            guard case .copy(let twin) = plan, let bytes = encoded[twin] else { continue }
+            try folder.write(Data(bytes), to: batch[index].path)
+            let digest = PixelDigest.sha256(bytes)
+            digests.withLock { $0[batch[index].path] = digest }
+            counts.withLock {
+                $0.repeated += 1
+                $0.bytes += bytes.count
+            }
+        }
+        written.withLock { table in
+            for (index, plan) in plans.enumerated() {
+                guard case .encode = plan else { continue }
+                table.remember(batch[index].key, path: batch[index].path)
+            }
+        }
+    }
+
+    /// The bytes of `earlierFile` when it decodes to exactly `image`'s pixels; nil otherwise.
+    private func repeatedBytes(of image: Prepared, earlierFile: String) -> [UInt8]? {
+        guard let data = folder.read(earlierFile) else { return nil }
+        let bytes = Array(data)
+        guard let decoded = try? PNGCodec.decode(bytes) else { return nil }
+        let fresh: Canvas
+        switch image.pixels {
+        case .indexed(let indexed): fresh = indexed.canvas()
+        case .rgba(let canvas): fresh = canvas
+        }
+        guard decoded.width == fresh.width * image.scale, decoded.height == fresh.height * image.scale else { return nil }
+        return PixelDifference.between(decoded, fresh, scale: image.scale) == nil ? bytes : nil
+    }
+
+    private func encode(_ image: Prepared) throws(FilmstripError) -> [UInt8] {
+        do {
+            return try Self.encode(image.pixels, scale: image.scale, settings: settings)
+        } catch {
+            throw FilmstripError(.output(path: "\(folder.path)/\(image.path)", reason: error.description))
+        }
+    }
+
+    /// `canvas` as the writer encodes it: indexed when `settings` allow a palette and it has at
+    /// most 256 colours, RGBA otherwise.
+    static func pixels(of canvas: Canvas, settings: PNGSettings) -> Prepared.Pixels {
+        if settings.allowPalette, let indexed = IndexedImage(canvas) { return .indexed(indexed) }
+        return .rgba(canvas)
+    }
+
+    /// The PNG bytes of `pixels` enlarged by `scale`, as `record` writes them with `settings`.
+    /// - Throws: ``PNGError`` when libpng refuses the image.
+    static func encode(_ pixels: Prepared.Pixels, scale: Int, settings: PNGSettings) throws(PNGError) -> [UInt8] {
+        switch pixels {
+        case .indexed(let indexed): try PNGCodec.encode(indexed, scale: scale, settings: settings)
+        case .rgba(let canvas): try PNGCodec.encode(canvas, scale: scale, settings: settings)
+        }
+    }
+
+    /// How many distinct images the writer remembers to find repeats among: 4,096 (about 150 KiB
+    /// of keys and paths). A repeat of an image older than that is encoded again; the bytes are
+    /// the same either way, and which images count as repeats depends only on the frames' order.
+    static let rememberedImages = 4_096
+
+    /// Key → path of the last ``rememberedImages`` distinct images, oldest forgotten first.
+    struct RecentImages {
+        private var paths: [Int: String] = [:]
+        private var order: [Int] = []
+        private var oldest = 0
+
+        func path(of key: Int) -> String? { paths[key] }
+
+        mutating func remember(_ key: Int, path: String) {
+            guard paths[key] == nil else { return }
+            paths[key] = path
+            if order.count < FrameWriter.rememberedImages {
+                order.append(key)
+            } else {
+                paths[order[oldest]] = nil
+                order[oldest] = key
+                oldest = (oldest + 1) % order.count
+            }
+        }
+    }
+}
