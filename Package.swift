@@ -5,6 +5,9 @@
 // Filmstrip (the library users import) re-exports those; FilmstripSeedBenches (the three seed
 // benches, written on the public API); FilmstripCLI (the only target that touches files,
 // environment and terminal) → filmstrip, and FilmstripTesting for users' test suites.
+// Platforms (docs/PLATFORMS.md): libpng comes from apt or Homebrew; zlib from apt or, on macOS,
+// the SDK; SHA-256 from libcrypto on Linux and CommonCrypto (the SDK) on macOS, so CLibCrypto,
+// like glibc's malloc tuning (CMalloc), is a dependency on Linux only.
 import PackageDescription
 
 let swiftSettings: [SwiftSetting] = [
@@ -26,29 +29,33 @@ let package = Package(
         .systemLibrary(
             name: "CLibPNG",
             pkgConfig: "libpng",
-            providers: [.apt(["libpng-dev"])]
+            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
         ),
+        // On macOS the SDK has zlib.h and libz: no package is needed, whether or not pkg-config
+        // finds a zlib.pc (see docs/PLATFORMS.md).
         .systemLibrary(
             name: "CZlib",
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
+        // Linux only (FilmstripPNG's dependency on it is conditional): macOS uses CommonCrypto.
         .systemLibrary(
             name: "CLibCrypto",
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
+        // glibc's mallopt; Linux only (FilmstripCLI's dependency on it is conditional).
         .systemLibrary(name: "CMalloc"),
         .target(name: "CPNGShim", dependencies: ["CLibPNG"]),
         .target(name: "FilmstripRaster", swiftSettings: swiftSettings),
-        .target(name: "FilmstripPNG", dependencies: ["CPNGShim", "CZlib", "CLibCrypto", "FilmstripRaster"], swiftSettings: swiftSettings),
+        .target(name: "FilmstripPNG", dependencies: ["CPNGShim", "CZlib", .target(name: "CLibCrypto", condition: .when(platforms: [.linux])), "FilmstripRaster"], swiftSettings: swiftSettings),
         .target(name: "FilmstripCore", dependencies: ["FilmstripRaster"], swiftSettings: swiftSettings),
         .target(name: "FilmstripReports", dependencies: ["FilmstripCore", "FilmstripRaster"], swiftSettings: swiftSettings),
         .target(name: "Filmstrip", dependencies: ["FilmstripCore", "FilmstripRaster", "FilmstripPNG", "FilmstripReports"], swiftSettings: swiftSettings),
         .target(name: "FilmstripSeedBenches", dependencies: ["FilmstripCore", "FilmstripRaster"], swiftSettings: swiftSettings),
         .target(
             name: "FilmstripCLI",
-            dependencies: ["FilmstripCore", "FilmstripRaster", "FilmstripPNG", "FilmstripReports", "CMalloc"],
+            dependencies: ["FilmstripCore", "FilmstripRaster", "FilmstripPNG", "FilmstripReports", .target(name: "CMalloc", condition: .when(platforms: [.linux]))],
             resources: [.copy("Resources/Fonts")],
             swiftSettings: swiftSettings
         ),
