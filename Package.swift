@@ -7,6 +7,9 @@
 // benches, written on the public API); FilmstripCLI (parse, call the engine, print: the only
 // target that touches the terminal and the environment) → filmstrip; FilmstripTesting
 // (assertFilmstrip, on the engine) for users' test suites.
+// Platforms (docs/PLATFORMS.md): libpng comes from apt or Homebrew; zlib from apt or, on macOS,
+// the SDK; SHA-256 from libcrypto on Linux and CommonCrypto (the SDK) on macOS, so CLibCrypto,
+// like glibc's malloc tuning (CMalloc), is a dependency on Linux only.
 import PackageDescription
 
 let swiftSettings: [SwiftSetting] = [
@@ -28,22 +31,26 @@ let package = Package(
         .systemLibrary(
             name: "CLibPNG",
             pkgConfig: "libpng",
-            providers: [.apt(["libpng-dev"])]
+            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
         ),
+        // On macOS the SDK has zlib.h and libz: no package is needed, whether or not pkg-config
+        // finds a zlib.pc (see docs/PLATFORMS.md).
         .systemLibrary(
             name: "CZlib",
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
+        // Linux only (FilmstripPNG's dependency on it is conditional): macOS uses CommonCrypto.
         .systemLibrary(
             name: "CLibCrypto",
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
+        // glibc's mallopt; Linux only (FilmstripCLI's dependency on it is conditional).
         .systemLibrary(name: "CMalloc"),
         .target(name: "CPNGShim", dependencies: ["CLibPNG"]),
         .target(name: "FilmstripRaster", swiftSettings: swiftSettings),
-        .target(name: "FilmstripPNG", dependencies: ["CPNGShim", "CZlib", "CLibCrypto", "FilmstripRaster"], swiftSettings: swiftSettings),
+        .target(name: "FilmstripPNG", dependencies: ["CPNGShim", "CZlib", .target(name: "CLibCrypto", condition: .when(platforms: [.linux])), "FilmstripRaster"], swiftSettings: swiftSettings),
         .target(name: "FilmstripCore", dependencies: ["FilmstripRaster"], swiftSettings: swiftSettings),
         .target(name: "FilmstripReports", dependencies: ["FilmstripCore", "FilmstripRaster"], swiftSettings: swiftSettings),
         // The engine: plan and font inputs, producing and writing a plan's outputs (and owning
@@ -59,7 +66,7 @@ let package = Package(
         .target(name: "FilmstripSeedBenches", dependencies: ["FilmstripCore", "FilmstripRaster"], swiftSettings: swiftSettings),
         .target(
             name: "FilmstripCLI",
-            dependencies: ["FilmstripCore", "FilmstripRaster", "FilmstripPNG", "FilmstripReports", "FilmstripOutputs", "CMalloc"],
+            dependencies: ["FilmstripCore", "FilmstripRaster", "FilmstripPNG", "FilmstripReports", "FilmstripOutputs", .target(name: "CMalloc", condition: .when(platforms: [.linux]))],
             swiftSettings: swiftSettings
         ),
         .target(name: "FilmstripTesting", dependencies: ["Filmstrip", "FilmstripOutputs"], swiftSettings: swiftSettings),

@@ -1,4 +1,4 @@
-#if canImport(Glibc)
+#if os(Linux) && canImport(Glibc)  // no other branch: mallopt is glibc's; elsewhere apply() does nothing
     import CMalloc
 #endif
 
@@ -41,7 +41,7 @@ enum HeapPolicy {
 
     /// Applies the policy to this process (once, before any command runs; no effect off glibc).
     static func apply() {
-        #if canImport(Glibc)
+        #if os(Linux) && canImport(Glibc)  // no other branch: other allocators keep their own defaults
             _ = mallopt(M_MMAP_THRESHOLD, mmapThresholdBytes)
             _ = mallopt(M_TRIM_THRESHOLD, trimThresholdBytes)
             _ = mallopt(M_ARENA_MAX, arenas)

@@ -4,6 +4,8 @@ import Testing
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// End to end: `check` as a CI gate (issue 10, items 3 and 4): nothing recorded fails, stray

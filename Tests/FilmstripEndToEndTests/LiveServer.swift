@@ -2,6 +2,8 @@ import FilmstripTestSupport
 import Foundation
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// The scripted HTTP server (`Tests/LiveServer/scripted_server.py`) on 127.0.0.1 with an

@@ -3,6 +3,8 @@ import Foundation
 import Testing
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// Issue 11, security: nothing is written or removed outside the output folder, two runs never

@@ -1,6 +1,8 @@
 import Foundation
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// Runs the built `filmstrip` binary the way a user would, in a working directory of the test's own.

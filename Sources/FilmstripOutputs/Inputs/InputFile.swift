@@ -1,6 +1,8 @@
 import Foundation
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// Reads an input file (a plan, a font, latency samples), saying exactly why one cannot be

@@ -1,5 +1,5 @@
 import Foundation
-#if canImport(FoundationNetworking)
+#if canImport(FoundationNetworking)  // no other branch: on Darwin URLSession is part of Foundation
     import FoundationNetworking
 #endif
 
