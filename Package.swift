@@ -89,7 +89,7 @@ let package = Package(
         // End to end: the built `filmstrip` binary, its files, its output and its exit codes.
         .testTarget(
             name: "FilmstripEndToEndTests",
-            dependencies: ["FilmstripCLI", "FilmstripOutputs", "FilmstripCore", "FilmstripPNG", "FilmstripRaster", "FilmstripSeedBenches", "FilmstripTestSupport", "filmstrip"],
+            dependencies: ["FilmstripCLI", "FilmstripOutputs", "FilmstripTesting", "Filmstrip", "FilmstripCore", "FilmstripPNG", "FilmstripRaster", "FilmstripSeedBenches", "FilmstripTestSupport", "filmstrip"],
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),

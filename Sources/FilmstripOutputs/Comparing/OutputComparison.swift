@@ -92,11 +92,19 @@ package final class OutputComparison: ImageSink {
     /// spares decoding the strip and stills, for which the report gives no digest — and by
     /// decoded pixels otherwise.
     package func prepare(_ path: String, _ canvas: Canvas, scale: Int, pixelsSHA256: String?) {
-        guard let recorded = recorded(path, fresh: (canvas, scale)) else { return }
-        let committed = PixelDigest.sha256(Array(recorded))
-        committedDigests.withLock { $0[path] = committed }
+        // The fresh report names the recorded digest whatever the committed file holds, so a
+        // file that differs is one finding (the image), not two (the image and report.json).
         let recordedDigest = recordedDigests.digests(of: path)
         if let file = recordedDigest.file { recordedFileDigests.withLock { $0[path] = file } }
+        guard let recorded = recorded(path, fresh: (canvas, scale)) else { return }
+        // A viewer shows what the file holds, not only its default image: an image with a chunk
+        // filmstrip never writes, or bytes after IEND, does not match whatever its pixels.
+        if let problem = CommittedImage.problem(Array(recorded)) {
+            record(path, problem, fresh: (canvas, scale))
+            return
+        }
+        let committed = PixelDigest.sha256(Array(recorded))
+        committedDigests.withLock { $0[path] = committed }
         if let fresh = pixelsSHA256, recordedDigest.pixels == fresh, recordedDigest.file == committed {
             return
         }
@@ -181,6 +189,12 @@ package final class OutputComparison: ImageSink {
     /// animation frame whose chunks differ.
     /// - Throws: what `document` throws.
     package func compare(_ path: String, pieces document: OutputRenderer.Document) throws(FilmstripError) {
+        if let kind = CommittedImage.notPlain(atPath: "\(folder)/\(path)") {
+            // Drawn all the same: the renderer produces its documents in one pass.
+            try document { _ throws(FilmstripError) in }
+            record(path, .notPlainFile(kind: kind), fresh: nil)
+            return
+        }
         let comparison = DocumentComparison(recordedPath: "\(folder)/\(path)", isAnimation: path == OutputLayout.animationPath)
         try document { piece throws(FilmstripError) in comparison.take(piece) }
         switch comparison.finish() {
@@ -239,6 +253,10 @@ package final class OutputComparison: ImageSink {
 
     /// The recorded file's bytes; nil (and a mismatch) when it is missing.
     private func recorded(_ path: String, fresh: (Canvas, Int)?) -> Data? {
+        if let kind = CommittedImage.notPlain(atPath: "\(folder)/\(path)") {
+            record(path, .notPlainFile(kind: kind), fresh: fresh)
+            return nil
+        }
         guard let data = FileManager.default.contents(atPath: "\(folder)/\(path)") else {
             record(path, .missing, fresh: fresh)
             return nil

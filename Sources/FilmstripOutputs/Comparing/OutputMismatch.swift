@@ -46,8 +46,17 @@ public struct OutputMismatch: Hashable, Sendable, CustomStringConvertible {
         /// not a readable PNG (`frame` nil).
         case animationDiffers(frame: Int?)
         /// The file is in the plan's folder, but the recorded report does not list it: filmstrip
-        /// did not write it (`filmstrip check` only).
+        /// did not write it.
         case unlisted
+        /// The committed file is not a plain file inside the folder (a symbolic link, say):
+        /// what a viewer shows is not the folder's. `kind` names what it is.
+        case notPlainFile(kind: String)
+        /// The committed image holds a chunk filmstrip never writes in it (`acTL`, which makes
+        /// it an animation a browser plays, `tEXt`, …): a viewer may show something else, or
+        /// the file carries data its pixels do not explain. `type` is the first such chunk.
+        case foreignChunk(type: String)
+        /// The committed image has bytes after its `IEND` chunk.
+        case bytesAfterEnd(count: Int)
     }
 
     /// How two images of the same size differ, in the recorded image's pixel coordinates
@@ -138,6 +147,12 @@ public struct OutputMismatch: Hashable, Sendable, CustomStringConvertible {
             "\(path): not a readable PNG; a fresh run writes an animation"
         case .unlisted:
             "\(path): not written by filmstrip (the recorded report does not list it); remove it"
+        case .notPlainFile(let kind):
+            "\(path): is \(kind), not a plain file inside the plan's folder; a viewer would show another file"
+        case .foreignChunk(let type):
+            "\(path): holds a \(type) chunk, which filmstrip never writes in a \(path.hasSuffix("animation.png") ? "animation" : "still image") (a viewer may show something else)"
+        case .bytesAfterEnd(let count):
+            "\(path): has \(count) bytes after its IEND chunk, which filmstrip never writes"
         }
     }
 

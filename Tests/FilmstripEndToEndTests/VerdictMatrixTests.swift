@@ -1,0 +1,149 @@
+import Filmstrip
+import FilmstripSeedBenches
+import FilmstripTestSupport
+import FilmstripTesting
+import Foundation
+import Testing
+
+/// `filmstrip check` (the built binary) and `verifyFilmstrip` go through one door
+/// (`PlanOutputs.compare`): on the same folder, mutated one way at a time, they give the same
+/// verdict and name the same files.
+@Suite(.serialized) struct VerdictMatrixTests {
+    static let plan = "inbox-pinned-empty"
+    static let benches: [BenchDefinition] = [.inbox, .scenes, .orders, .liveInbox]
+
+    /// One mutation of a recorded workspace, and what both doors must say of it.
+    struct Case: Sendable, CustomTestStringConvertible {
+        let name: String
+        /// Records with these extra options (`--theme light`) instead of the plain record.
+        var recordOptions: [String] = []
+        /// Changes the recorded workspace (`captures/` inside it is the output root).
+        let mutate: @Sendable (URL) throws -> Void
+        /// Whether both must pass.
+        let passes: Bool
+        /// The plan folder's files both must name (relative to the folder), sorted.
+        var files: [String] = []
+        /// Both must name a stray plan folder.
+        var stray = false
+
+        var testDescription: String { name }
+    }
+
+    static func folder(_ workspace: URL) -> URL { workspace.appendingPathComponent("captures/\(plan)") }
+
+    static func rewriteChunks(_ file: URL, _ change: ([PNGChunk]) -> [PNGChunk]) throws {
+        let bytes = Array(try Data(contentsOf: file))
+        let chunks = try PNGChunk.chunks(in: bytes)
+        try Data(PNGChunk.signature + change(chunks).flatMap(\.bytes)).write(to: file)
+    }
+
+    static func be32(_ value: UInt32) -> [UInt8] { [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
+
+    static let cases: [Case] = [
+        Case(name: "as recorded", mutate: { _ in }, passes: true),
+        Case(name: "recorded in the other theme", recordOptions: ["--theme", "light"], mutate: { _ in }, passes: true),
+        Case(name: "a stray file", mutate: { workspace in
+            try Data("notes".utf8).write(to: folder(workspace).appendingPathComponent("notes.txt"))
+        }, passes: false, files: ["notes.txt"]),
+        Case(name: "one pixel changed", mutate: { workspace in
+            let frame = folder(workspace).appendingPathComponent("frames/0001.png")
+            var canvas = try PNGCodec.decode(Array(try Data(contentsOf: frame)))
+            let old = canvas.pixel(x: 10, y: 40)
+            canvas.setPixel(x: 10, y: 40, to: old == .white ? .black : .white)
+            try Data(try PNGCodec.encode(canvas)).write(to: frame)
+        }, passes: false, files: ["frames/0001.png"]),
+        Case(name: "re-encoded with other bytes, same pixels", mutate: { workspace in
+            let frame = folder(workspace).appendingPathComponent("frames/0001.png")
+            let original = try Data(contentsOf: frame)
+            var settings = PNGSettings.default
+            settings.compressionLevel = settings.compressionLevel == 1 ? 2 : 1
+            let reencoded = Data(try PNGCodec.encode(try PNGCodec.decode(Array(original)), settings: settings))
+            #expect(reencoded != original)
+            try reencoded.write(to: frame)
+        }, passes: true),
+        Case(name: "an animated PNG whose default image is right", mutate: { workspace in
+            let frame = folder(workspace).appendingPathComponent("frames/0001.png")
+            let other = try PNGChunk.chunks(in: Array(try Data(contentsOf: folder(workspace).appendingPathComponent("frames/0002.png"))))
+            try rewriteChunks(frame) { chunks in
+                let header = chunks[0].data
+                let size = Array(header[0..<8])
+                func control(_ sequence: UInt32) -> PNGChunk {
+                    PNGChunk(type: "fcTL", data: be32(sequence) + size + be32(0) + be32(0) + [0, 1, 0, 10, 0, 0])
+                }
+                let ended = chunks.filter { $0.type != "IEND" }
+                // Frame 0 is the default image; frame 1 shows frame 2's data.
+                let extra = other.filter { $0.type == "IDAT" }.enumerated().map { PNGChunk(type: "fdAT", data: be32(UInt32(2 + $0.offset)) + $0.element.data) }
+                return [ended[0], PNGChunk(type: "acTL", data: be32(2) + be32(0)), control(0)] + ended.dropFirst() + [control(1)] + extra + [chunks.last!]
+            }
+        }, passes: false, files: ["frames/0001.png"]),
+        Case(name: "an extra ancillary chunk", mutate: { workspace in
+            try rewriteChunks(folder(workspace).appendingPathComponent("frames/0001.png")) { chunks in
+                [chunks[0], PNGChunk(type: "tEXt", data: Array("Comment\u{0}hello".utf8))] + chunks.dropFirst()
+            }
+        }, passes: false, files: ["frames/0001.png"]),
+        Case(name: "bytes after IEND", mutate: { workspace in
+            let frame = folder(workspace).appendingPathComponent("frames/0001.png")
+            try (try Data(contentsOf: frame) + Data([1, 2, 3, 4])).write(to: frame)
+        }, passes: false, files: ["frames/0001.png"]),
+        Case(name: "a committed file that is a link", mutate: { workspace in
+            let frame = folder(workspace).appendingPathComponent("frames/0001.png")
+            let outside = workspace.appendingPathComponent("outside.png")
+            try FileManager.default.moveItem(at: frame, to: outside)
+            try FileManager.default.createSymbolicLink(at: frame, withDestinationURL: outside)
+        }, passes: false, files: ["frames/0001.png"]),
+        Case(name: "a missing file", mutate: { workspace in
+            try FileManager.default.removeItem(at: folder(workspace).appendingPathComponent("frames/0002.png"))
+        }, passes: false, files: ["frames/0002.png"]),
+        Case(name: "an edited report row", mutate: { workspace in
+            let report = folder(workspace).appendingPathComponent("report.json")
+            let text = try String(contentsOf: report, encoding: .utf8)
+            let edited = text.replacingOccurrences(of: "\"tMs\" : 500\n", with: "\"tMs\" : 501\n")
+            #expect(edited != text)
+            try Data(edited.utf8).write(to: report)
+        }, passes: false, files: ["report.json"]),
+        Case(name: "a stray plan folder", mutate: { workspace in
+            let ghost = workspace.appendingPathComponent("captures/ghost")
+            try FileManager.default.createDirectory(at: ghost, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: folder(workspace).appendingPathComponent("index-row.json"), to: ghost.appendingPathComponent("index-row.json"))
+        }, passes: false, stray: true),
+    ]
+
+    /// The plan folder's files a sentence list names, relative to the folder.
+    static func named(_ sentences: [String], folder: String) -> [String] {
+        Set(sentences.compactMap { sentence -> String? in
+            guard let range = sentence.range(of: "\(folder)/") else { return nil }
+            let rest = sentence[range.upperBound...]
+            return String(rest.prefix { $0 != ":" && $0 != " " })
+        }).sorted()
+    }
+
+    @Test(arguments: cases) func checkAndVerifyFilmstripAgree(_ given: Case) throws {
+        let workspace = try CommandRunner.workspace(plans: [CommandRunner.root.appendingPathComponent("captures/\(Self.plan).json")])
+        let recorded = try CommandRunner.run(["record"] + given.recordOptions, in: workspace)
+        #expect(recorded.status == 0, "\(recorded.stderr)")
+        try given.mutate(workspace)
+
+        let check = try CommandRunner.run(["check", "captures/\(Self.plan).json", "--json"], in: workspace)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [String: Any], "\(check.stdout)\(check.stderr)")
+        let plans = try #require(document["plans"] as? [[String: Any]])
+        let outputs = try #require(plans.first?["recordedOutputs"] as? [String: Any])
+        let strays = document["strayFolders"] as? [String] ?? []
+        let checkFiles = Self.named(outputs["mismatches"] as? [String] ?? [], folder: "captures/\(Self.plan)")
+
+        let message = verifyFilmstrip(
+            planFile: workspace.appendingPathComponent("captures/\(Self.plan).json"), benches: Self.benches, record: .never, testName: "matrix()")
+        let lines = message.map { $0.split(separator: "\n").map(String.init) } ?? []
+        // verifyFilmstrip names a file at the start of its line: `frames/0001.png (frame 1 at 500 ms): …`.
+        let verifyFiles = Set(lines.compactMap { line -> String? in
+            let file = String(line.prefix { $0 != ":" && $0 != " " })
+            return FileManager.default.fileExists(atPath: Self.folder(workspace).appendingPathComponent(file).path) || given.files.contains(file) ? file : nil
+        }).filter { $0.contains(".") }.sorted()
+
+        #expect(check.status == (given.passes ? 0 : 1), "\(check.stderr)")
+        #expect((message == nil) == given.passes, "\(message ?? "nil")")
+        #expect(checkFiles == given.files, "check: \(outputs)")
+        #expect(verifyFiles == given.files, "verifyFilmstrip: \(message ?? "nil")")
+        #expect(!strays.isEmpty == given.stray, "\(strays)")
+        #expect(lines.contains { $0.hasPrefix("stray: ") } == given.stray, "\(message ?? "nil")")
+    }
+}
