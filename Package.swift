@@ -2,7 +2,7 @@
 // filmstrip: records filmstrips of async-state UI benches and measures them.
 // Targets follow the data flow in docs/ARCHITECTURE.md, with no back edges:
 // CLibPNG → CPNGShim, CZlib, CLibCrypto → FilmstripPNG; FilmstripRaster → FilmstripCore → FilmstripReports;
-// Filmstrip (the library users import) re-exports those; FilmstripSeedBenches (the four seed
+// Filmstrip (the library users import) re-exports those; FilmstripSeedBenches (the three seed
 // benches, written on the public API); FilmstripCLI (the only target that touches files,
 // environment and terminal) → filmstrip, and FilmstripTesting for users' test suites.
 import PackageDescription
