@@ -11,7 +11,7 @@ same size. The phase changes every 30 frames (loading, empty, failed, loaded), t
 every frame (100 ms a frame).
 
     python3 Tests/Bench/pillow_peer.py --frames 120 --panel 209x167 --scale 2 \\
-        --font Sources/FilmstripCLI/Resources/Fonts/6x13.bdf --out /tmp/peer
+        --font Sources/FilmstripOutputs/Resources/Fonts/6x13.bdf --out /tmp/peer
 
 It prints one JSON line: `frames`; `wall_ms`, the draw-and-save loop (interpreter start and the
 font conversion excluded); `ms_per_frame`; `bytes`, of the PNG files saved; `size`, the saved

@@ -46,7 +46,7 @@ import Testing
         // Package.swift's system libraries name their Debian packages as `.apt([...])` providers.
         let manifest = try String(contentsOf: CommandRunner.root.appendingPathComponent("Package.swift"), encoding: .utf8)
         let providers = manifest.split(separator: "\n").compactMap { line -> String? in
-            guard let open = line.range(of: ".apt([\""), let close = line.range(of: "\"])") else { return nil }
+            guard let open = line.range(of: ".apt([\""), let close = line[open.upperBound...].range(of: "\"])") else { return nil }
             return String(line[open.upperBound..<close.lowerBound])
         }
         #expect(providers == ["libpng-dev", "zlib1g-dev", "libssl-dev"])
