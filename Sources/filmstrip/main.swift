@@ -1,4 +1,4 @@
-// The `filmstrip` executable: the command line of FilmstripCLI with the three seed benches
+// The `filmstrip` executable: the command line of FilmstripCLI with the four seed benches
 // registered, and seed 000's twelve-second cycle as the plan `filmstrip bench` measures.
 import FilmstripCLI
 import FilmstripSeedBenches

@@ -6,10 +6,6 @@ import Testing
 /// `animation.png` end to end: recorded by the built binary, decoded by Pillow's APNG reader
 /// (`Fixtures/apng_frames.py`, a decoder filmstrip did not write), compared with the frame PNGs.
 struct AnimationTests {
-    /// Whether `python3` can import Pillow. In CI (`CI=true`) its absence fails
-    /// ``pillowIsInstalledInCI()``; elsewhere the Pillow test is skipped, saying so.
-    static let pillow: Bool = (try? python(["-c", "import PIL"]).status) == 0
-
     /// A 2,300 ms window at 500 ms frames: five frames, the last shown for the 300 ms left.
     /// Loading at 0 and 500 ms (the counters change), failed from 700 ms: frames 3 and 4
     /// differ from the one before only in the time label at the top.
@@ -27,10 +23,11 @@ struct AnimationTests {
         }
         """
 
+    /// `python3 arguments` with the `python3` that imports Pillow (``ExternalTool/pillow``).
     static func python(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + arguments
+        process.executableURL = URL(fileURLWithPath: try ExternalTool.pillow.path())
+        process.arguments = arguments
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out
@@ -51,12 +48,7 @@ struct AnimationTests {
         return workspace.appendingPathComponent("captures/animated")
     }
 
-    @Test(.enabled(if: ProcessInfo.processInfo.environment["CI"] == "true"))
-    func pillowIsInstalledInCI() {
-        #expect(Self.pillow, "CI needs Pillow for the animation's independent decoder: pip install pillow (or apt-get install python3-pil)")
-    }
-
-    @Test(.enabled(if: pillow, "skipped: Pillow is not installed for python3 (pip install pillow); CI fails without it"))
+    @Test(ExternalTool.pillow.required)
     func pillowDecodesEveryFrameWithItsDelayAndPixels() throws {
         let folder = try recorded()
         let decoded = try Self.python([CommandRunner.fixtures.appendingPathComponent("apng_frames.py").path, folder.appendingPathComponent("animation.png").path])
@@ -111,15 +103,12 @@ struct AnimationTests {
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(".failures").path) == false)
     }
 
-    /// Headless Chromium, when installed (as ``LinkSafetyTests`` finds it).
-    static let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].contains { FileManager.default.isExecutableFile(atPath: $0) }
-
     /// Chromium plays the committed `captures/inbox-cycle/animation.png` (24 frames of 500 ms)
     /// and is screenshot 250 ms and 1,750 ms after the image was painted: the screenshots equal
     /// Pillow's frames 0 and 3, the frames due then. Image animations run on Chromium's real
     /// clock, so the script brackets each screenshot with the page's clock and accepts only a
     /// frame due inside that bracket; the instants are mid-frame, 250 ms from either change.
-    @Test(.enabled(if: chromium && pillow, "skipped: needs headless Chromium and Pillow"))
+    @Test(ExternalTool.chromium.required, ExternalTool.pillow.required)
     func chromiumShowsTheFrameDueAtTwoInstants() throws {
         let animation = CommandRunner.root.appendingPathComponent("captures/inbox-cycle/animation.png")
         let result = try Self.python([CommandRunner.fixtures.appendingPathComponent("chromium_apng_instants.py").path, animation.path, "250", "1750"])

@@ -166,13 +166,24 @@ import Testing
         #expect(try CommandRunner.run(["index"], in: workspace).stderr.hasPrefix("error: index: expects one output folder (filmstrip index OUTDIR), found 0 arguments"))
     }
 
-    @Test func theJUnitReportValidatesAgainstTheJenkinsSchemaAndListsSeedFailingsReasons() throws {
-        let workspace = try Self.workspace([])
-        let report = workspace.appendingPathComponent("junit.xml").path
+    /// Every shipped plan and seed 000's failing plan, as `--junit`'s plans.
+    static func junitPlans() throws -> [String] {
         let shipped = try FileManager.default.contentsOfDirectory(atPath: CommandRunner.root.appendingPathComponent("captures").path).filter { $0.hasSuffix(".json") }.sorted().map { "captures/\($0)" }
-        let plans = shipped + ["Tests/FilmstripEndToEndTests/Fixtures/seed-failing.json"]
-        let result = try CommandRunner.run(["check", "--no-compare", "--junit", report] + plans, in: CommandRunner.root)
-        #expect(result.status == 1)
+        return shipped + ["Tests/FilmstripEndToEndTests/Fixtures/seed-failing.json"]
+    }
+
+    /// `check --no-compare --junit` of ``junitPlans`` into a fresh workspace: the exit status and the report's path.
+    static func junitOfEveryPlan() throws -> (status: Int32, report: String) {
+        let report = try Self.workspace([]).appendingPathComponent("junit.xml").path
+        let result = try CommandRunner.run(["check", "--no-compare", "--junit", report] + junitPlans(), in: CommandRunner.root)
+        return (result.status, report)
+    }
+
+    @Test func theJUnitReportListsSeedFailingsReasons() throws {
+        let workspace = try Self.workspace([])
+        let plans = try Self.junitPlans()
+        let (status, report) = try Self.junitOfEveryPlan()
+        #expect(status == 1)
         let xml = try String(contentsOfFile: report, encoding: .utf8)
         #expect(xml.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"filmstrip check\" tests=\"\(plans.count)\" failures=\"1\" errors=\"0\">\n"))
         #expect(xml.contains("""
@@ -184,11 +195,17 @@ import Testing
                   <system-out>seed-failing · inbox · cycle · virtual clock · window 12,000 ms · 6 frames every 2,000 ms · slow motion 1.5
             """), "\(xml)")
         #expect(xml.contains("    <testcase name=\"inbox-cycle\" classname=\"filmstrip.inbox\">\n      <system-out>"))
-        let validation = try Self.validate(report)
-        #expect(validation.status == 0, "\(validation.output)")
-        #expect(validation.output.contains("validates"))
         // '-' is not a file: --json is the standard-output form.
         #expect(try CommandRunner.run(["check", "--junit", "-"], in: workspace).status == 2)
+    }
+
+    @Test(ExternalTool.xmllint.required)
+    func theJUnitReportOfEveryPlanValidatesAgainstTheJenkinsSchema() throws {
+        let (status, report) = try Self.junitOfEveryPlan()
+        #expect(status == 1)
+        let validation = try Self.validate(report)
+        #expect(validation.status == 0, "\(validation.output)")
+        #expect(validation.output == "\(report) validates\n", "\(validation.output)")
     }
 
     @Test func jsonPrintsOneDocumentWithTheVerdictsAndTheTablesGoToStandardError() throws {
@@ -229,10 +246,12 @@ import Testing
         #expect(try CommandRunner.run(["check", "--no-wait"], in: workspace).status == 0)
     }
 
-    /// `xmllint --schema` (libxml2-utils) on `file` with the committed Jenkins xUnit schema.
+    /// `xmllint --schema` (libxml2-utils, found on `PATH`) on `file` with the committed Jenkins
+    /// xUnit schema. Throws ``ExternalTool/Missing`` without xmllint (a test calling it is
+    /// ``ExternalTool/required``).
     static func validate(_ file: String) throws -> (status: Int32, output: String) {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/xmllint")
+        process.executableURL = URL(fileURLWithPath: try ExternalTool.xmllint.path())
         process.arguments = ["--noout", "--schema", CommandRunner.fixtures.appendingPathComponent("junit-10.xsd").path, file]
         let pipe = Pipe()
         process.standardOutput = pipe

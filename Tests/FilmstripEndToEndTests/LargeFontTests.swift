@@ -6,9 +6,9 @@ import Testing
 
 /// Issue 10, item 5, through the built binary: a plan recorded with Sony 12x24 (a blank
 /// `DEFAULT_CHAR`, no `—`) exits 0, warns once that the glyph was blank and the dash became a
-/// rule, writes frames sized from the font's metrics, and draws the README's large-font frame.
+/// rule, writes frames sized from the font's metrics, and draws the large-font frame docs/FONTS.md shows.
 @Suite struct LargeFontTests {
-    @Test func twelveByTwentyFourRecordsWithTheDashAsARuleAndTheReadmeFrame() throws {
+    @Test func twelveByTwentyFourRecordsWithTheDashAsARuleAndTheFontsPageFrame() throws {
         let workspace = try CommandRunner.workspace(plans: [CommandRunner.root.appendingPathComponent("captures/inbox-pinned-failed.json")])
         let font = CommandRunner.root.appendingPathComponent("Tests/Fonts/12x24.bdf").path
         let result = try CommandRunner.run(["record", "--font", font], in: workspace)
@@ -27,8 +27,8 @@ import Testing
             #expect(still.pixel(x: 2 * x, y: 2 * y) == Color(hex: 0xF44664), "(\(x), \(y)) is on the rule")
         }
         #expect(still.pixel(x: 2 * 200, y: 2 * 157) != Color(hex: 0xF44664) && still.pixel(x: 2 * 201, y: 2 * 165) != Color(hex: 0xF44664))
-        // The README shows this frame: docs/images/inbox-failed-12x24.png.
-        let readme = try PNGCodec.decode(Array(try Data(contentsOf: CommandRunner.root.appendingPathComponent("docs/images/inbox-failed-12x24.png"))))
-        #expect(readme == still, "re-record: filmstrip record captures/inbox-pinned-failed.json --font Tests/Fonts/12x24.bdf --out /tmp/large, then copy stills/failed.png to docs/images/inbox-failed-12x24.png")
+        // docs/FONTS.md shows this frame: docs/images/inbox-failed-12x24.png.
+        let shown = try PNGCodec.decode(Array(try Data(contentsOf: CommandRunner.root.appendingPathComponent("docs/images/inbox-failed-12x24.png"))))
+        #expect(shown == still, "re-record: filmstrip record captures/inbox-pinned-failed.json --font Tests/Fonts/12x24.bdf --out /tmp/large, then copy stills/failed.png to docs/images/inbox-failed-12x24.png")
     }
 }

@@ -6,12 +6,9 @@ import Testing
 /// `javascript:…/index.html` in the index across plans. Every page the tool writes is loaded in
 /// headless Chromium, and every `href` and `src` of its DOM must be a `./` path with no scheme.
 @Suite struct LinkSafetyTests {
-    /// Headless Chromium, when installed (`apt-get install -y chromium`; `.ci/run` installs it).
-    static let chromium: String? = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"]
-        .first { FileManager.default.isExecutableFile(atPath: $0) }
-
-    @Test(.enabled(if: chromium != nil, "skipped: headless Chromium is not installed (apt-get install -y chromium)"))
+    @Test(ExternalTool.chromium.required)
     func everyLinkInEveryWrittenPageIsADotSlashPathInChromiumsDOM() throws {
+        let chromium = try ExternalTool.chromium.path()
         let workspace = try CommandRunner.workspace(plans: [])
         let name = "javascript:void(document.body.id=7)"
         try FileManager.default.copyItem(
@@ -25,7 +22,7 @@ import Testing
         // One Chromium per page, side by side (each takes seconds to start).
         let doms = pages.map { page -> (String, Process, Pipe) in
             let process = Process()
-            process.executableURL = URL(fileURLWithPath: Self.chromium!)
+            process.executableURL = URL(fileURLWithPath: chromium)
             let url = workspace.appendingPathComponent("captures").appendingPathComponent(page)
             process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", url.absoluteString]
             let out = Pipe()

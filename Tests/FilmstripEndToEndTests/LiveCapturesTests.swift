@@ -6,7 +6,7 @@ import Testing
 /// the captures script (what `.ci/run` does for every plan): their check passes within real-clock
 /// tolerance, the accessibility fixture fails naming the silent panel, and a server that does not
 /// answer fails the check naming the URL, without hanging.
-@Suite(.serialized) struct LiveCapturesTests {
+@Suite(.serialized, ExternalTool.python3.required) struct LiveCapturesTests {
     static func capturesServer() throws -> LiveServer {
         let data = try Data(contentsOf: CommandRunner.root.appendingPathComponent("Tests/LiveServer/captures.json"))
         return try LiveServer(try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any]))

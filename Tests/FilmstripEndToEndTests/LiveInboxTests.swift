@@ -9,7 +9,7 @@ import Testing
 /// every kind of answer, byte-count progress, a failed refresh over rows, and leaving the screen
 /// under both start styles. Serialized: real-clock runs share two cores badly. Times are
 /// asserted as order and tolerances, counters exactly.
-@Suite(.serialized) struct LiveInboxTests {
+@Suite(.serialized, ExternalTool.python3.required) struct LiveInboxTests {
     static let rows: [[String: String]] = [
         ["title": "2.4.0 (118)", "detail": "Ready for Review"],
         ["title": "2.3.2 (117)", "detail": "In Review"],

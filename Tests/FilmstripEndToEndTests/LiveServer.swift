@@ -17,7 +17,8 @@ final class LiveServer: @unchecked Sendable {
     private let process: Process
 
     /// Starts a server answering from `script` (path → answer or list of answers, as the
-    /// server's documentation says). Waits at most 10 s for its port.
+    /// server's documentation says) with the `python3` on `PATH` (a suite using it is
+    /// ``ExternalTool/required``). Waits at most 10 s for its port.
     init(_ script: [String: Any]) throws {
         folder = CommandRunner.scratch.appendingPathComponent("server-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -25,8 +26,8 @@ final class LiveServer: @unchecked Sendable {
         try JSONSerialization.data(withJSONObject: script, options: [.sortedKeys]).write(to: scriptFile)
         let portFile = folder.appendingPathComponent("port")
         process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.program.path, "--script", scriptFile.path, "--port", "0", "--port-file", portFile.path, "--log", folder.appendingPathComponent("log.jsonl").path]
+        process.executableURL = URL(fileURLWithPath: try ExternalTool.python3.path())
+        process.arguments = [Self.program.path, "--script", scriptFile.path, "--port", "0", "--port-file", portFile.path, "--log", folder.appendingPathComponent("log.jsonl").path]
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         let deadline = Date().addingTimeInterval(10)
