@@ -52,7 +52,10 @@ public enum FilmstripCLI {
         TerminalStream.reserveClosedDescriptors()
         let terminal = Terminal(toolName: toolName)
         let context = CommandContext(benches: benches, referencePlan: referencePlan, terminal: terminal)
-        let code = dispatch(arguments, context: context)
+        // An ambiguous registration stops every command at once (exit 2), naming both parties.
+        let registration = BenchRegistration.problems(benches)
+        registration.forEach { terminal.diagnose("error: benches: \($0)") }
+        let code = registration.isEmpty ? dispatch(arguments, context: context) : .badInput
         guard let (stream, error) = terminal.failure else { return code.rawValue }
         if error != EPIPE, stream !== terminal.error {
             terminal.diagnose("error: cannot write to \(stream.name): \(String(cString: strerror(error)))")

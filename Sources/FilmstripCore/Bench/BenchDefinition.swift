@@ -116,7 +116,8 @@ public struct BenchDefinition: Sendable, CustomStringConvertible {
         self.defaultExpectations = defaultExpectations
         self.decode = { reader, context throws(PlanError) in try settings(reader, context) }
         self.validate = { plan throws(PlanError) in try validate(plan.settings(as: Settings.self), plan) }
-        let entries = Dictionary(uniqueKeysWithValues: panels.map { ($0.id, $0) })
+        // A panel id given twice is a registration problem (BenchRegistration), said before any run.
+        let entries = Dictionary(panels.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         self.runner = { [clocks] plan, clock, untilMs, sampleFrames throws(RunError) in
             try ClockSupport.require(clock, of: plan.bench.name, supported: clocks)
             let typed = plan.settings(as: Settings.self)

@@ -15,6 +15,8 @@ public struct FilmstripError: Error, CustomStringConvertible {
         case noPlans(folder: String)
         /// Another run holds the output root's lock and `--no-wait` was given.
         case busy(root: String, lockFile: String)
+        /// The registered benches are ambiguous (``BenchRegistration``).
+        case registration(String)
     }
 
     package let problem: Problem
@@ -57,6 +59,8 @@ public struct FilmstripError: Error, CustomStringConvertible {
             "\(plan): \(message)"
         case .noPlans(let folder):
             "\(folder): no capture plans (*.json) found; pass plan files, or run from the project root"
+        case .registration(let message):
+            "benches: \(message)"
         case .busy(let root, let lockFile):
             "\(root): another filmstrip run is writing here (it holds \(lockFile)); wait for it, or run again without --no-wait to wait"
         }

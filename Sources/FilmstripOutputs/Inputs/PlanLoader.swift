@@ -44,6 +44,9 @@ package struct PlanLoader {
 
     /// Reads and validates every plan before anything runs, so bad input changes nothing.
     package func load(_ files: [String]) -> (plans: [(file: String, plan: CapturePlan)], problems: [FilmstripError]) {
+        // The benches themselves first: no plan is read against an ambiguous registration.
+        let registration = BenchRegistration.problems(benches).map { FilmstripError(.registration($0)) }
+        guard registration.isEmpty else { return ([], registration) }
         var plans: [(String, CapturePlan)] = []
         var problems: [FilmstripError] = []
         var names: [String: String] = [:]
