@@ -51,20 +51,40 @@ public struct IndexRowFile: Codable, Hashable, Sendable {
     /// The row of `report` whose frame rows are `frames` (read once, in order; `report`'s own
     /// are not read): a recording passes rows made one at a time, so no run's rows are held whole.
     public init(report: RunReport, frames rows: some Collection<RunReport.Frame>, planFile: String) {
+        var picker = ThumbnailPicker()
+        for frame in rows { picker.note(frame) }
+        self.init(report: report, frameCount: rows.count, thumbnails: picker, planFile: planFile)
+    }
+
+    /// The row of `report`, with `frameCount` frames whose thumbnails `thumbnails` picked as the
+    /// rows were made (each row is built once, by the recording that writes it).
+    public init(report: RunReport, frameCount: Int, thumbnails: ThumbnailPicker, planFile: String) {
         plan = report.plan
         self.planFile = planFile
         bench = report.bench
         summary = report.summary
         passed = report.passed
         verdict = report.verdict
-        frames = rows.count
+        frames = frameCount
         windowMs = report.windowMs
-        var seen: Set<String> = []
-        thumbnails = []
-        for frame in rows {
-            guard let phase = frame.phase, let file = frame.file, !seen.contains(phase) else { continue }
+        self.thumbnails = thumbnails.picked
+    }
+
+    /// Picks the first frame of each phase shown, in time order, among frames with a file: fed
+    /// the frame rows one at a time, as a recording makes them.
+    public struct ThumbnailPicker: Sendable {
+        private var seen: Set<String> = []
+        /// The thumbnails picked so far, in time order.
+        public private(set) var picked: [Thumbnail] = []
+
+        /// An empty picker.
+        public init() {}
+
+        /// Takes the next frame row.
+        public mutating func note(_ frame: RunReport.Frame) {
+            guard let phase = frame.phase, let file = frame.file, !seen.contains(phase) else { return }
             seen.insert(phase)
-            thumbnails.append(Thumbnail(file: file, phase: phase))
+            picked.append(Thumbnail(file: file, phase: phase))
         }
     }
 

@@ -346,7 +346,8 @@ public struct RunReport: Codable, Hashable, Sendable {
     /// was written (`frames/NNNN.png`), and the digests are 64 lower-case hex digits (dropped
     /// when the frame was; `fileSHA256` also without files).
     public static func frameRow(_ frame: FrameRecord, elements drawn: [[SemanticElement]]?, withFiles: Bool, pixelsSHA256: String?, fileSHA256: String?) -> Frame {
-        Frame(
+        WorkCounter.current?.add()
+        return Frame(
             index: frame.index, tMs: frame.tMs, scheduledMs: frame.scheduledMs, phase: frame.phase, phaseDetail: frame.phaseDetail,
             file: withFiles && !frame.dropped ? OutputLayout.framePath(frame.index) : nil, dropped: frame.dropped,
             panels: frame.panels.enumerated().map { offset, panel in

@@ -17,7 +17,7 @@ import Testing
 
     @Test func aReplyAfterTheWindowIsPendingAtTheEndAndLinted() throws {
         let plan = try Self.inboxPlan()
-        let run = try (plan).run(clock: .virtual)
+        let run = try LookAhead(plan).recordedRun(clock: .virtual)
         #expect(run.frames.count == 24)
         #expect(run.frames.allSatisfy { $0.phase == "loading" })
         #expect(Analysis(run).phases.first?.dwell.ms == 2350)
@@ -33,7 +33,7 @@ import Testing
         let settled = try plan.settled()
         #expect(settled.windowMs == 2800)
         #expect(settled.frameIntervalMs == 100 && settled.windowStartMs == 0)
-        let run = try (settled).run(clock: .virtual)
+        let run = try LookAhead(settled).recordedRun(clock: .virtual)
         #expect(run.frames.count == 28)
         #expect(run.frames.last.map { "\($0.tMs) \($0.phase ?? "")" } == "2700 loaded")
         #expect(run.pendingAtEnd == nil)
@@ -46,14 +46,14 @@ import Testing
     /// earlier it is inside.
     @Test(arguments: [(2349, false), (2350, true), (2351, true)])
     func aChangeAtTheWindowsEndIsPending(latencyMs: Int, pending: Bool) throws {
-        let run = try (try Self.inboxPlan(latencyMs: latencyMs)).run(clock: .virtual)
+        let run = try LookAhead(try Self.inboxPlan(latencyMs: latencyMs)).recordedRun(clock: .virtual)
         #expect(run.pendingAtEnd == (pending ? PendingChange(atMs: latencyMs, phase: "loaded", event: "beat 1: reply loaded landed") : nil))
         #expect(PlanLint.findings(for: try Self.inboxPlan(latencyMs: latencyMs)).count == (pending ? 1 : 0))
     }
 
     @Test func aCycleHasANextChangeButOnlyItsFirstPassIsLinted() throws {
         let plan = try TestSupport.shippedPlan("inbox-cycle")
-        let run = try (plan).run(clock: .virtual)
+        let run = try LookAhead(plan).recordedRun(clock: .virtual)
         // The cycle is 9,471 ms; its second pass shows empty from 11,361 to 13,361, when beat 3's
         // fetch starts: a repeat, reported but not linted.
         #expect(run.pendingAtEnd == PendingChange(atMs: 13_361, phase: "loading", event: "beat 3: fetch started, failed after 791 ms"))
@@ -65,7 +65,7 @@ import Testing
             {"bench": "orders", "windowMs": 1000, "frameIntervalMs": 100,
              "script": [{"atMs": 0, "event": "reopen"}, {"atMs": 1500, "event": "reopen"}]}
             """.utf8), name: "orders-pending", benches: [.inbox, .scenes, .orders])
-        let run = try (plan).run(clock: .virtual)
+        let run = try LookAhead(plan).recordedRun(clock: .virtual)
         #expect(run.pendingAtEnd == PendingChange(atMs: 1500, phase: "loading", event: "request 2 (firstLoad) sent; the server answers in 400 ms"))
     }
 }

@@ -29,7 +29,7 @@ final class XCTestReportingTests: XCTestCase {
         let root = try TinyPlan.root()
         let plan = try TinyPlan.plan()
         let recorded = failures { assertFilmstrip(plan, outputs: root, record: .missing) }
-        XCTAssertEqual(recorded, ["failed - No recording of tiny was found, so it was recorded into \(root.path)/tiny (9 files). Run again to compare with it."])
+        XCTAssertEqual(recorded, ["failed - No recording of tiny was found, so it was recorded into \(root.path)/tiny (9 files). Run again to compare with it.\(AssertFilmstripTests.indexNote(root))"])
         let matched = failures { assertFilmstrip(plan, outputs: root, record: .never) }
         XCTAssertEqual(matched, [])
         try TinyPlan.paint(root.appendingPathComponent("tiny/frames/0001.png"), x: 2, y: 2, .white)

@@ -37,11 +37,14 @@ public struct PendingWork: Hashable, Sendable {
     /// When the last scripted change happens, in ms; nil when the script changes no phase.
     public var lastScriptedChangeMs: Int?
 
-    /// Looks past the window of `plan`; nil when the timeline cannot be followed (the run
-    /// itself reports why).
+    /// Looks past the window of `plan` (``LookAhead``); nil when the timeline cannot be
+    /// followed (the run itself reports why).
     public static func scan(_ plan: CapturePlan) -> PendingWork? {
-        let horizon = PlanLint.horizonMs(for: plan)
-        guard let run = try? plan.run(clock: .virtual, untilMs: horizon, sampleFrames: false, markingPending: false) else { return nil }
+        LookAhead(plan).pending
+    }
+
+    /// What `run`, the plan's ``LookAhead`` timeline, does at and after the window's end.
+    init(_ plan: CapturePlan, lookAhead run: RecordedRun) {
         let firstPassEndMs: Int? = plan.mode == .cycle ? plan.bench.scriptLength(plan) : nil
         func scripted(_ tMs: Int) -> Bool { firstPassEndMs.map { tMs < $0 } ?? true }
         var work = PendingWork(next: nil, nextIsScripted: false, lastScriptedChangeMs: nil)
@@ -63,7 +66,13 @@ public struct PendingWork: Hashable, Sendable {
                 work.nextIsScripted = scripted(entry.tMs)
             }
         }
-        return work
+        self = work
+    }
+
+    private init(next: PendingChange?, nextIsScripted: Bool, lastScriptedChangeMs: Int?) {
+        self.next = next
+        self.nextIsScripted = nextIsScripted
+        self.lastScriptedChangeMs = lastScriptedChangeMs
     }
 }
 

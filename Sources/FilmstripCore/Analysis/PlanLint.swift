@@ -16,17 +16,22 @@ public enum PlanLint {
     /// would capture it, or a script that reaches it 4,000 ms sooner (the longest: beat 1, loading,
     /// 12,000 ms with slow motion 1.5)`. Empty when every required phase is reachable.
     public static func findings(for plan: CapturePlan) -> [String] {
+        findings(for: LookAhead(plan))
+    }
+
+    /// ``findings(for:)`` from a look-ahead already made (the engine makes one per plan).
+    public static func findings(for lookAhead: LookAhead) -> [String] {
+        let plan = lookAhead.plan
         var findings: [String] = []
-        if let pending = PendingWork.scan(plan), pending.nextIsScripted, let next = pending.next {
+        if let pending = lookAhead.pending, pending.nextIsScripted, let next = pending.next {
             let firstFrame = plan.windowStartMs + (next.atMs - plan.windowStartMs + plan.frameIntervalMs - 1) / plan.frameIntervalMs * plan.frameIntervalMs
             findings.append("a scripted change falls after the window ends at \(Quantity.ms(plan.windowEndMs)): \(next.summary); a window of at least \(Quantity.ms(firstFrame - plan.windowStartMs + 1)) at the same \(Quantity.ms(plan.frameIntervalMs)) frame interval would include it (its first frame is at \(Quantity.ms(firstFrame))), or set \"extendToSettle\": true")
         }
         let required = plan.expect.minFrames.filter { $0.value > 0 }
         guard !required.isEmpty, let lastFrame = plan.frameInstants.last else { return findings }
         // The look-ahead runs on the virtual clock; a bench that needs the real one is not linted.
-        guard plan.bench.clocks.contains(.virtual) else { return findings }
         let horizon = horizonMs(for: plan)
-        guard let run = try? plan.run(clock: .virtual, untilMs: horizon, sampleFrames: false) else { return findings }
+        guard let run = lookAhead.timeline else { return findings }
         let interval = plan.frameIntervalMs
         let start = plan.windowStartMs
         /// The frame instants (start + k × interval, k ≥ 0) inside [from, to).

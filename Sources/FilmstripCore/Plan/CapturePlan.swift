@@ -209,15 +209,7 @@ public struct CapturePlan: Sendable {
     /// - Throws: ``RunError`` when the bench schedules work without end (naming the bench, the
     ///   instant and its last event) or does not stop when the run ends.
     public func run(clock: ClockKind = .virtual, untilMs: Int? = nil, sampleFrames: Bool = true) throws(RunError) -> RecordedRun {
-        try run(clock: clock, untilMs: untilMs, sampleFrames: sampleFrames, markingPending: sampleFrames)
-    }
-
-    /// ``run(clock:untilMs:sampleFrames:)``; with `markingPending`, the run's
-    /// ``RecordedRun/pendingAtEnd`` is looked up past the window (``PendingWork``).
-    func run(clock: ClockKind, untilMs: Int?, sampleFrames: Bool, markingPending: Bool) throws(RunError) -> RecordedRun {
-        var run = try bench.runner(self, clock, untilMs, sampleFrames)
-        if markingPending { run.pendingAtEnd = PendingWork.scan(self)?.next }
-        return run
+        try bench.runner(self, clock, untilMs, sampleFrames)
     }
 
     /// The limits every plan meets, whichever way it was made.

@@ -12,9 +12,12 @@ package struct LintedRun {
     /// Lints `plan`, then runs it; prints nothing.
     /// - Throws: ``FilmstripError`` (run) naming `file` when the bench had to be stopped.
     package init(_ plan: CapturePlan, file: String, clock: ClockKind) throws(FilmstripError) {
-        lint = PlanLint.findings(for: plan)
+        // One look-ahead per plan, read by the lint and the pending-work scan: with the
+        // recorded run, the bench runs twice.
+        let ahead = LookAhead(plan)
+        lint = PlanLint.findings(for: ahead)
         do {
-            run = try plan.run(clock: clock)
+            run = try ahead.recordedRun(clock: clock)
         } catch {
             throw FilmstripError(.run(plan: file, message: error.message))
         }

@@ -97,6 +97,8 @@ package struct OutputRenderer {
         let schedule = AnimationSchedule(run)
         let animationPath = OutputLayout.animationPath
         var finished: RunReport?
+        // The index row's thumbnails, picked from each frame's row as it is made (no row is made twice).
+        var thumbnails = IndexRowFile.ThumbnailPicker()
         /// The report without frame rows, once every still is drawn (their panels are in it).
         func skeleton() -> RunReport {
             let panels = stillPanels.withLock { table in run.stills.indices.map { table[$0] ?? [] } }
@@ -191,6 +193,7 @@ package struct OutputRenderer {
                         frame, elements: drawnInBatch[position]?.elements, withFiles: true, pixelsSHA256: drawnInBatch[position]?.digest,
                         fileSHA256: sink.takeFileDigest(path))
                     writer.append(row, first: rows == 0, to: &reportPiece)
+                    thumbnails.note(row)
                     rows += 1
                     sheetPiece.append(contentsOf: ContactSheet.figure(of: row, report: report, run: run).utf8)
                     try flush(atLeast: 65_536)
@@ -228,9 +231,8 @@ package struct OutputRenderer {
         // A `documents` that ran the report's document left its skeleton; one that did not is
         // given the same skeleton now.
         let report = finished ?? skeleton()
-        // The index row reads each frame's phase and file, rows made one at a time (no digests).
-        let rows = frames.lazy.map { RunReport.frameRow($0, elements: nil, withFiles: true, pixelsSHA256: nil, fileSHA256: nil) }
-        let indexRow = IndexRowFile(report: report, frames: rows, planFile: planFile)
+        // The index row's thumbnails were picked from the rows as they were made.
+        let indexRow = IndexRowFile(report: report, frameCount: frames.count, thumbnails: thumbnails, planFile: planFile)
         try documents(OutputLayout.indexRowPath) { write throws(FilmstripError) in try write(indexRow.jsonData()) }
         return (report, indexRow, missing.withLock { $0 })
     }
