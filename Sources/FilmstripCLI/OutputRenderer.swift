@@ -68,6 +68,7 @@ struct OutputRenderer {
         // it runs beside the first images'. The holder gives the canvas up once it is prepared.
         let shown = FilmstripImage.frameIndices(count: frames.count)
         let size = run.logicalFrameSize(font: font)
+        let images = ContactSheet.ImageSizes(run: run, font: font)
         let strip = Mutex<Canvas?>(FilmstripImage.compose(count: shown.count, frameWidth: size.width, frameHeight: size.height, font: font, theme: run.plan.theme) { position in
             let frame = frames[shown[position]]
             return (run.render(frame, font: font, scale: 1)?.canvas, "#\(frame.index) · \(Quantity.ms(frame.tMs))", frame.phase.map { run.plan.bench.style(ofPhase: $0).color })
@@ -112,7 +113,7 @@ struct OutputRenderer {
                 let skeleton = skeleton()
                 let writer = RunReport.JSONWriter(skeleton: skeleton, frameCount: frames.count)
                 reportPiece.append(writer.head)
-                try ContactSheet.writeHead(report: skeleton, run: run, analysis: analysis, frameCount: frames.count) { text throws(CommandError) in
+                try ContactSheet.writeHead(report: skeleton, run: run, analysis: analysis, frameCount: frames.count, images: images) { text throws(CommandError) in
                     sheetPiece.append(contentsOf: text.utf8)
                 }
                 opened = (skeleton, writer)
@@ -183,7 +184,7 @@ struct OutputRenderer {
                         fileSHA256: sink.takeFileDigest(path))
                     writer.append(row, first: rows == 0, to: &reportPiece)
                     rows += 1
-                    sheetPiece.append(contentsOf: ContactSheet.figure(of: row, report: report, run: run).utf8)
+                    sheetPiece.append(contentsOf: ContactSheet.figure(of: row, report: report, run: run, images: images).utf8)
                     try flush(atLeast: 65_536)
                 }
                 start = end
