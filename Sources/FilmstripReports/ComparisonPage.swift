@@ -11,8 +11,10 @@ import FilmstripCore
 /// segments as lists, and tables with captions and `scope`d headers (``HTMLTable``).
 public enum ComparisonPage {
     /// The page's HTML, UTF-8 text.
-    /// - Parameter outcomes: the gates' outcomes (empty: no gate was given).
-    public static func html(_ comparison: RunComparison, outcomes: [ComparisonGate.Outcome]) -> String {
+    /// - Parameters:
+    ///   - outcomes: the gates' outcomes (empty: no gate was given).
+    ///   - stripSize: `compare.png`'s size in pixels, written as its `width` and `height`; nil: none.
+    public static func html(_ comparison: RunComparison, outcomes: [ComparisonGate.Outcome], stripSize: (width: Int, height: Int)? = nil) -> String {
         let (a, b) = (comparison.a, comparison.b)
         let bench = comparison.bench
         let title = "\(a.plan) vs \(b.plan)"
@@ -82,7 +84,8 @@ public enum ComparisonPage {
         }
 
         page += "<h2>Frames paired by time</h2>\n<p class=\"facts\">Each A frame above the B frame on screen at its instant (B's last frame taken at or before it).</p>\n"
-        page += "<img class=\"strip\" src=\"\(RelativeLink.to("compare.png"))\" alt=\"A's frames above B's, paired by time, under both timelines\">\n"
+        let size = stripSize.map { " width=\"\($0.width)\" height=\"\($0.height)\"" } ?? ""
+        page += "<img class=\"strip\" src=\"\(RelativeLink.to("compare.png"))\"\(size) alt=\"A's frames above B's, paired by time, under both timelines\">\n"
         let pairs = HTMLTable(columns: [.text("A frame"), .number("A ms"), .text("A phase"), .text("B frame"), .number("B ms"), .text("B phase")])
         page += pairs.open(caption: "Each A frame with the B frame on screen at its instant: index, time (ms) and phase", name: "frame pairs")
         for pair in comparison.pairs {
