@@ -122,7 +122,7 @@ struct CompareCommand: Command {
         }
         try folder.write(Data(image), to: "compare.png")
         try folder.write(ComparisonReport.jsonData(comparison, outcomes: outcomes), to: "compare.json")
-        try folder.write(Data(ComparisonPage.html(comparison, outcomes: outcomes).utf8), to: "compare.html")
+        try folder.write(Data(ComparisonPage.html(comparison, outcomes: outcomes, stripSize: (strip.width, strip.height)).utf8), to: "compare.html")
         if !missing.isEmpty {
             terminal.diagnose("warning: compare: no image for \(Quantity.list(missing)); the strip marks them missing")
         }

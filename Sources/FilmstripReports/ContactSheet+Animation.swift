@@ -2,9 +2,14 @@ import FilmstripCore
 
 extension ContactSheet {
     /// The contact sheet's "Animation" section: `animation.png` at its full size (the plan's
-    /// scale), linked, with alt text saying how many frames it plays and for how long each;
+    /// scale), behind a control. Nothing moves until the reader opens "Play the animation"
+    /// (a `<details>`), and closing it again stops it, so the looping animation can be paused
+    /// (WCAG 2.2.2) and a reader who asks for reduced motion (`prefers-reduced-motion`) sees none
+    /// unless they ask for it; the still strip above shows the same frames. A link opens the file
+    /// itself. The alt text says how many frames it plays and for how long each; the section is
     /// empty when the report names no animation.
-    static func animationSection(report: RunReport, run: RecordedRun) -> String {
+    /// - Parameter size: the frames' `width` and `height` attributes at the plan's scale; nil: none.
+    static func animationSection(report: RunReport, run: RecordedRun, size: String? = nil) -> String {
         guard let animation = report.animation else { return "" }
         let schedule = AnimationSchedule(run)
         let timing: String
@@ -21,7 +26,8 @@ extension ContactSheet {
         }
         let what = "\(schedule.frames.count) frames, \(timing), looping"
         let link = RelativeLink.to(animation)
-        return "<h2>Animation</h2>\n<p class=\"facts\">\(HTML.escape(what)) (APNG, at \(run.plan.scale)×).</p>\n"
-            + "<a href=\"\(link)\"><img class=\"animation\" style=\"max-width:100%\" src=\"\(link)\" alt=\"\(HTML.escape(run.plan.name)) played as an animation: \(HTML.escape(what))\"></a>\n"
+        return "<h2>Animation</h2>\n<p class=\"facts\">\(HTML.escape(what)) (APNG, at \(run.plan.scale)×; <a href=\"\(link)\">open animation.png</a>).</p>\n"
+            + "<details class=\"animation\"><summary>Play the animation (close to stop it)</summary>"
+            + "<img class=\"animation\" src=\"\(link)\"\(size ?? "") alt=\"\(HTML.escape(run.plan.name)) played as an animation: \(HTML.escape(what))\"></details>\n"
     }
 }

@@ -6,48 +6,59 @@ import FilmstripRaster
 /// depiction), the strip, the animation, the stills, and every frame as a thumbnail labelled with its index,
 /// time, phase and each panel's depiction, bordered in its phase's colour and linking to the
 /// full frame. It links only to files named by the report.
+///
+/// The page is for every reader: it follows the plan's theme in every part (``PagePalette``),
+/// prints light with its timeline drawn (borders, not backgrounds), reflows to a 375 px screen
+/// (a viewport, tables that scroll in their own box, a graph that scales), plays the animation
+/// only when asked, and says in text what its pictures show: the verdict is a heading, each
+/// timeline has its segments as a list, the state graph is described by a table of its
+/// transitions, each frame's alt text says what its panels show, and the page has landmarks
+/// (`nav`, `main`, `footer`).
 public enum ContactSheet {
     /// The page for `report` (written as `index.html` beside it).
     /// - Parameter planFile: the plan file's path as the footer names it (``IndexRowFile/planFile``);
     ///   nil: `captures/<plan>.json`.
-    public static func html(report: RunReport, run: RecordedRun, analysis: Analysis, planFile: String? = nil) -> String {
+    ///   - images: the images' pixel sizes, for `width` and `height`; nil: none are written.
+    public static func html(report: RunReport, run: RecordedRun, analysis: Analysis, planFile: String? = nil, images: ImageSizes? = nil) -> String {
         var page = ""
-        write(report: report, run: run, analysis: analysis, planFile: planFile) { page += $0 }
+        write(report: report, run: run, analysis: analysis, planFile: planFile, images: images) { page += $0 }
         return page
     }
 
-    /// Writes the same text as ``html(report:run:analysis:planFile:)`` in pieces, one per frame for the
+    /// Writes the same text as ``html(report:run:analysis:planFile:images:)`` in pieces, one per frame for the
     /// parts that grow with the run, so a long run's page never exists whole in memory.
     ///
     /// - Parameters:
     ///   - planFile: the plan file's path as the footer names it (``IndexRowFile/planFile``);
     ///     nil: `captures/<plan>.json`.
+    ///   - images: the images' pixel sizes, for `width` and `height`; nil: none are written.
     ///   - emit: called with each piece, in order.
     /// - Throws: what `emit` throws.
-    public static func write<E: Error>(report: RunReport, run: RecordedRun, analysis: Analysis, planFile: String? = nil, to emit: (String) throws(E) -> Void) throws(E) {
-        try writeHead(report: report, run: run, analysis: analysis, to: emit)
-        for frame in report.frames { try emit(figure(of: frame, report: report, run: run)) }
+    public static func write<E: Error>(report: RunReport, run: RecordedRun, analysis: Analysis, planFile: String? = nil, images: ImageSizes? = nil, to emit: (String) throws(E) -> Void) throws(E) {
+        try writeHead(report: report, run: run, analysis: analysis, images: images, to: emit)
+        for frame in report.frames { try emit(figure(of: frame, report: report, run: run, images: images)) }
         try writeTail(report: report, planFile: planFile, to: emit)
     }
 
-    /// Writes the page up to its frames (the text of ``write(report:run:analysis:planFile:to:)``
+    /// Writes the page up to its frames (the text of ``write(report:run:analysis:planFile:images:to:)``
     /// before the first frame's figure), in pieces; `report`'s own frame rows are not read, only
     /// its count of frames (`frameCount`, default `report.frames.count`), so a recording can
-    /// write each frame's figure (``figure(of:report:run:)``) as the frame is drawn and then
+    /// write each frame's figure (``figure(of:report:run:images:)``) as the frame is drawn and then
     /// ``writeTail(report:planFile:to:)``.
+    /// - Parameter images: the images' pixel sizes, for `width` and `height`; nil: none are written.
     /// - Throws: what `emit` throws.
-    public static func writeHead<E: Error>(report: RunReport, run: RecordedRun, analysis: Analysis, frameCount: Int? = nil, to emit: (String) throws(E) -> Void) throws(E) {
+    public static func writeHead<E: Error>(report: RunReport, run: RecordedRun, analysis: Analysis, frameCount: Int? = nil, images: ImageSizes? = nil, to emit: (String) throws(E) -> Void) throws(E) {
         let frameCount = frameCount ?? report.frames.count
         let plan = run.plan
+        let palette = PagePalette(theme: plan.theme, bench: plan.bench)
         /// A depiction's colour from the bench's styles, grey for one it does not list.
-        func depictionColor(_ id: String) -> String { plan.bench.style(ofDepiction: id)?.color.hexString ?? "#9ca3af" }
+        func depictionColor(_ id: String) -> String { palette.reference(plan.bench.style(ofDepiction: id)?.color ?? PhaseStyle.unknown.color) }
+        func phaseColor(_ name: String) -> String { palette.reference(plan.bench.style(ofPhase: name).color) }
         func border(_ phase: String?) -> String { Self.border(phase, plan: plan) }
-        var page = """
-            <!doctype html>
-            <html lang="en"><head><meta charset="utf-8">
-            <title>\(HTML.escape(plan.name)) · filmstrip contact sheet</title>
-            <style>\(HTML.style(plan.theme))</style></head><body>
-            <p><a href="\(RelativeLink.to(OutputLayout.contactSheetPath, up: 1))">all plans</a></p>
+        var page = HTML.head(title: "\(plan.name) · filmstrip contact sheet") + """
+            <style>\(HTML.style(plan.theme))\n\(palette.css)</style></head><body>
+            <nav aria-label="pages"><p><a href="\(RelativeLink.to(OutputLayout.contactSheetPath, up: 1))">all plans</a></p></nav>
+            <main>
             <h1>\(HTML.escape(plan.name))</h1>
 
             """
@@ -57,7 +68,7 @@ public enum ContactSheet {
         if analysis.droppedFrames > 0 { facts += " · \(analysis.droppedFrames) frames dropped" }
         page += "<p class=\"facts\">\(HTML.escape(facts))</p>\n"
 
-        page += "<div class=\"verdict \(analysis.passed ? "pass" : "fail")\">\(analysis.passed ? "PASSED" : "FAILED")"
+        page += "<div class=\"verdict \(analysis.passed ? "pass" : "fail")\"><h2>\(analysis.passed ? "PASSED" : "FAILED")</h2>"
         if !analysis.reasons.isEmpty {
             page += "<ul>" + analysis.reasons.map { "<li>\(HTML.escape($0))</li>" }.joined() + "</ul>"
         }
@@ -68,18 +79,18 @@ public enum ContactSheet {
 
         // Timeline bars.
         page += "<h2>Timeline, to scale</h2>\n<div class=\"barlabel\">phase</div>\n"
-        page += bar(run.phaseSegments, plan: plan, color: { plan.bench.style(ofPhase: $0).color.hexString })
+        page += bar(run.phaseSegments, plan: plan, what: "phase", color: phaseColor)
         try emit(page)
         page = ""
         try ticks(run.frames, plan: plan, to: emit)
         page += "<div class=\"scale\"><span>\(Quantity.ms(plan.windowStartMs))</span><span>\(Quantity.ms(plan.windowEndMs))</span></div>\n"
         for panel in plan.panels {
             page += "<div class=\"barlabel\">\(HTML.escape(panel)) · depiction</div>\n"
-            page += bar(run.depictionSegments[panel] ?? [], plan: plan, color: depictionColor)
+            page += bar(run.depictionSegments[panel] ?? [], plan: plan, what: "\(panel) depiction", color: depictionColor)
         }
-        page += legend(run: run)
+        page += legend(run: run, color: phaseColor)
         let depictions = analysis.panels.flatMap { $0.depictions.map(\.depiction) }.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-        page += "<p class=\"facts\">depictions: " + depictions.map { "<span class=\"swatch\" style=\"background:\(depictionColor($0))\"></span>\(HTML.escape($0))" }.joined(separator: " &nbsp; ") + "</p>\n"
+        page += "<p class=\"facts\">depictions: " + depictions.map { "<span class=\"swatch\" style=\"color:\(depictionColor($0))\"></span>\(HTML.escape($0))" }.joined(separator: " &nbsp; ") + "</p>\n"
 
         // Dwell tables.
         let phaseTable = HTMLTable(columns: [.text("phase"), .number("dwell"), .number("time share"), .number("frames"), .number("frame share"), .text("expected"), .text("check")])
@@ -91,7 +102,7 @@ public enum ContactSheet {
             let checks = analysis.checks.filter { $0.name.hasSuffix(".\(name)") }
             let status = checks.isEmpty ? "" : checks.allSatisfy(\.passed) ? "✓" : "✗"
             page += phaseTable.row([
-                "<span class=\"swatch\" style=\"background:\(plan.bench.style(ofPhase: name).color.hexString)\"></span>\(HTML.escape(name))",
+                "<span class=\"swatch\" style=\"color:\(phaseColor(name))\"></span>\(HTML.escape(name))",
                 Quantity.ms(dwell.ms), Quantity.percent(numerator: dwell.ms, denominator: plan.windowMs), "\(dwell.frames)",
                 Quantity.percent(numerator: dwell.frames, denominator: analysis.frameCount), HTML.escape(expected.joined(separator: ", ")), status,
             ])
@@ -101,7 +112,7 @@ public enum ContactSheet {
         for (panel, depictions) in analysis.panels {
             for (depiction, dwell) in depictions {
                 page += depictionTable.row([
-                    HTML.escape(panel), "<span class=\"swatch\" style=\"background:\(depictionColor(depiction))\"></span>\(HTML.escape(depiction))",
+                    HTML.escape(panel), "<span class=\"swatch\" style=\"color:\(depictionColor(depiction))\"></span>\(HTML.escape(depiction))",
                     Quantity.ms(dwell.ms), Quantity.percent(numerator: dwell.ms, denominator: plan.windowMs), "\(dwell.frames)",
                 ])
             }
@@ -128,13 +139,14 @@ public enum ContactSheet {
         }
 
         if !analysis.transitions.isEmpty {
-            page += "<h2>State graph: observed transitions</h2>\n" + StateGraph.svg(transitions: analysis.transitions, phaseOrder: run.phaseNames, phaseColor: { plan.bench.style(ofPhase: $0).color.hexString }) + "\n"
+            page += "<h2>State graph: observed transitions</h2>\n" + StateGraph.svg(transitions: analysis.transitions, phaseOrder: run.phaseNames, phaseColor: phaseColor, describedBy: StateGraph.tableID) + "\n"
+            page += StateGraph.table(transitions: analysis.transitions)
         }
         if !report.violations.isEmpty {
             let rulesTable = HTMLTable(columns: [.text("panel"), .text("rule"), .number("from"), .number("to"), .text("frames")])
             page += "<h2>Rules broken</h2>\n" + rulesTable.open(caption: "Every stretch of the window during which a panel broke one of the bench's rules, with the frames that show it")
             for violation in report.violations {
-                let frames = violation.frames.isEmpty ? "between frames" : violation.frames.map { "<a href=\"#frame-\($0)\">#\($0)</a>" }.joined(separator: " ")
+                let frames = violation.frames.isEmpty ? "between frames" : violation.frames.map { "<a href=\"#frame-\($0)\"><span class=\"sr\">frame </span>#\($0)</a>" }.joined(separator: " ")
                 page += rulesTable.row(
                     [HTML.escape(violation.panel), "\(HTML.escape(violation.rule))<br><span class=\"facts\">\(HTML.escape(violation.sentence))</span>",
                      Quantity.ms(violation.startMs), Quantity.ms(violation.endMs), frames],
@@ -162,15 +174,16 @@ public enum ContactSheet {
                 page += "<p class=\"facts\">\(shown) of \(frameCount) frames, evenly spaced from the first to the last; every frame is below.</p>\n"
             }
             let link = RelativeLink.to(filmstrip)
-            page += "<a href=\"\(link)\"><img class=\"strip\" src=\"\(link)\" alt=\"\(what) of \(HTML.escape(plan.name)) in one strip\"></a>\n"
+            page += "<a href=\"\(link)\"><img class=\"strip\" src=\"\(link)\"\(images?.strip(count: shown) ?? "") alt=\"\(what) of \(HTML.escape(plan.name)) in one strip\"></a>\n"
         }
-        page += animationSection(report: report, run: run)
+        page += animationSection(report: report, run: run, size: images?.frame(scale: plan.scale))
         if !report.stills.isEmpty {
             page += "<h2>Stills</h2>\n<div class=\"frames\">\n"
             for still in report.stills {
+                let scale = run.stills.first { $0.name == still.name }?.scales?.first ?? plan.scale
                 page += figure(
                     file: still.file, phase: still.phase, border: border(still.phase), caption: "\(still.name) · \(Quantity.ms(still.tMs)) · \(still.phase ?? "dropped")" + (still.phaseDetail.map { ": \($0)" } ?? ""),
-                    panels: still.panels.map(Self.panelLine))
+                    panels: still.panels, what: "still \(still.name)", size: images?.frame(scale: scale))
             }
             page += "</div>\n"
         }
@@ -181,7 +194,8 @@ public enum ContactSheet {
     /// One frame's figure on the page: its thumbnail linking to its file, its index, time, phase
     /// and each panel's depiction, bordered in its phase's colour, marked with each rule of
     /// `report.violations` broken in it.
-    public static func figure(of frame: RunReport.Frame, report: RunReport, run: RecordedRun) -> String {
+    /// - Parameter images: the images' pixel sizes, for `width` and `height`; nil: none are written.
+    public static func figure(of frame: RunReport.Frame, report: RunReport, run: RecordedRun, images: ImageSizes? = nil) -> String {
         let border = Self.border(frame.phase, plan: run.plan)
         // A violation's frames are ascending: a binary search per violation, not a scan.
         let broken = report.violations.filter { violation in
@@ -196,7 +210,7 @@ public enum ContactSheet {
         return figure(
             file: frame.file, phase: frame.phase, border: border,
             caption: "#\(frame.index) · \(Quantity.ms(frame.tMs)) · \(frame.phase ?? "dropped (due \(Quantity.ms(frame.scheduledMs)))")" + (frame.phaseDetail.map { ": \($0)" } ?? ""),
-            panels: frame.panels.map(Self.panelLine), anchor: "frame-\(frame.index)",
+            panels: frame.panels, what: "frame #\(frame.index)", size: images?.frame(scale: run.plan.scale), anchor: "frame-\(frame.index)",
             marks: broken.map { "✗ \($0.panel) breaks \($0.rule)" })
     }
 
@@ -214,21 +228,29 @@ public enum ContactSheet {
             }
             page += eventsTable.row([Quantity.grouped(entry.tMs), "\(entry.sequence)", "\(entry.kind)", HTML.escape(entry.text)])
         }
-        page += HTMLTable.close + "<p class=\"facts\">Made by filmstrip from \(HTML.escape(planFile ?? "captures/\(report.plan).json")); report.json holds the same figures.</p>\n</body></html>\n"
+        page += HTMLTable.close + "</main>\n<footer><p class=\"facts\">Made by filmstrip from \(HTML.escape(planFile ?? "captures/\(report.plan).json")); report.json holds the same figures.</p></footer>\n</body></html>\n"
         try emit(page)
     }
 
-    private static func bar(_ segments: [Segment], plan: CapturePlan, color: (String) -> String) -> String {
-        var html = "<div class=\"bar\">"
+    /// A timeline bar of `segments` clipped to the window, each drawn in its colour (`color` of its
+    /// name, a CSS colour) as a border, then the same segments as a list a keyboard or a screen
+    /// reader reaches (`what` names the bar: `phase`, `allFour depiction`).
+    private static func bar(_ segments: [Segment], plan: CapturePlan, what: String, color: (String) -> String) -> String {
+        var html = "<div class=\"bar\" role=\"img\" aria-label=\"\(HTML.escape(what)) timeline to scale, listed below\">"
+        var items = ""
+        var count = 0
         for segment in segments {
             guard let clipped = segment.clipped(fromMs: plan.windowStartMs, toMs: plan.windowEndMs) else { continue }
-            html += "<div style=\"width:\(HTML.percent(clipped.durationMs, of: plan.windowMs))%;background:\(color(clipped.name))\" title=\"\(HTML.escape(clipped.name)) \(Quantity.ms(clipped.enterMs))–\(Quantity.ms(clipped.exitMs)) (\(Quantity.ms(clipped.durationMs)))\"></div>"
+            let words = "\(HTML.escape(clipped.name)) \(Quantity.ms(clipped.enterMs))–\(Quantity.ms(clipped.exitMs)) (\(Quantity.ms(clipped.durationMs)))"
+            html += "<div style=\"width:\(HTML.percent(clipped.durationMs, of: plan.windowMs))%;color:\(color(clipped.name))\" title=\"\(words)\"></div>"
+            items += "<li>\(words)</li>"
+            count += 1
         }
-        return html + "</div>\n"
+        return html + "</div>\n<details><summary>\(HTML.escape(what)) timeline as a list (\(count) segment\(count == 1 ? "" : "s"))</summary><ol>\(items)</ol></details>\n"
     }
 
     private static func ticks<E: Error>(_ frames: FrameRecords, plan: CapturePlan, to emit: (String) throws(E) -> Void) throws(E) {
-        var html = "<div class=\"ticks\" title=\"frame instants\">"
+        var html = "<div class=\"ticks\" title=\"frame instants\" aria-hidden=\"true\">"
         for frame in frames where frame.tMs >= plan.windowStartMs && frame.tMs < plan.windowEndMs {
             html += "<span style=\"left:\(HTML.percent(frame.tMs - plan.windowStartMs, of: plan.windowMs))%\"></span>"
             if html.utf8.count >= 65_536 {
@@ -239,33 +261,37 @@ public enum ContactSheet {
         try emit(html + "</div>\n")
     }
 
-    private static func legend(run: RecordedRun) -> String {
+    private static func legend(run: RecordedRun, color: (String) -> String) -> String {
         var html = "<p class=\"facts\">"
         for name in run.phaseNames {
-            html += "<span class=\"swatch\" style=\"background:\(run.plan.bench.style(ofPhase: name).color.hexString)\"></span>\(HTML.escape(name)) &nbsp; "
+            html += "<span class=\"swatch\" style=\"color:\(color(name))\"></span>\(HTML.escape(name)) &nbsp; "
         }
         return html + "· ticks mark frame instants</p>\n"
     }
 
-    /// A panel's caption line: its depiction, then what it exposes to assistive technology
-    /// (`allFour: spinner · a11y: progressIndicator: Loading | text: FETCHING`; `silent` for none).
-    /// A frame's or still's border: its phase's colour, grey when dropped.
+    /// A frame's or still's border: its phase's colour, grey when dropped (``PagePalette/greys``).
     private static func border(_ phase: String?, plan: CapturePlan) -> String {
-        phase.map { plan.bench.style(ofPhase: $0).color.hexString } ?? "#6b7280"
+        PagePalette(theme: plan.theme, bench: plan.bench).reference(phase.map { plan.bench.style(ofPhase: $0).color } ?? PagePalette.greys[1])
     }
 
+    /// A panel's caption line: its depiction, then what it exposes to assistive technology
+    /// (`allFour: spinner · a11y: progressIndicator: Loading | text: FETCHING`; `silent` for none).
     static func panelLine(_ panel: RunReport.Panel) -> String {
         guard let elements = panel.elements else { return "\(panel.panel): \(panel.depiction)" }
         return "\(panel.panel): \(panel.depiction) · a11y: " + (elements.isEmpty ? "silent" : elements.joined(separator: " | "))
     }
 
-    private static func figure(file: String?, phase: String?, border: String, caption: String, panels: [String], anchor: String? = nil, marks: [String] = []) -> String {
+    /// A frame's or still's card. The image's alt text (the link's name) says what it is and what
+    /// each panel shows (`full-size frame #5: allFour shows spinner, loadedOnly shows dash`); the
+    /// caption gives its time and phase, and each panel's depiction and accessibility elements.
+    private static func figure(file: String?, phase: String?, border: String, caption: String, panels: [RunReport.Panel], what: String, size: String?, anchor: String? = nil, marks: [String] = []) -> String {
         var html = "<figure\(anchor.map { " id=\"\($0)\"" } ?? "") class=\"frame\(phase == nil ? " dropped" : "")\" style=\"border-color:\(border)\">"
         if let file {
             let link = RelativeLink.to(file)
-            html += "<a href=\"\(link)\"><img loading=\"lazy\" src=\"\(link)\" alt=\"\(HTML.escape(caption))\"></a>"
+            let shows = panels.isEmpty ? "" : ": " + panels.map { "\($0.panel) shows \($0.depiction)" }.joined(separator: ", ")
+            html += "<a href=\"\(link)\"><img loading=\"lazy\" src=\"\(link)\"\(size ?? "") alt=\"\(HTML.escape("full-size \(what)\(shows)"))\"></a>"
         }
-        html += "<figcaption>\(HTML.escape(caption))<br><span class=\"dep\">\(panels.map(HTML.escape).joined(separator: "<br>"))</span>"
+        html += "<figcaption>\(HTML.escape(caption))<br><span class=\"dep\">\(panels.map(Self.panelLine).map(HTML.escape).joined(separator: "<br>"))</span>"
         if !marks.isEmpty { html += "<br><span class=\"broken\">\(marks.map(HTML.escape).joined(separator: "<br>"))</span>" }
         html += "</figcaption></figure>\n"
         return html

@@ -31,6 +31,18 @@ public enum FilmstripImage {
     static let holeBand = 10
     static let gap = 6
 
+    /// The size of the strip of `count` frames (more than 0) of `frameWidth` × `frameHeight`
+    /// pixels with labels of a font whose lines are `lineHeight` pixels high: rows of at most
+    /// ``framesPerRow`` cells, each `frameWidth` + 6 wide, each row 10 + `frameHeight` +
+    /// `lineHeight` + 3 + 10 high, 6 pixels between rows and before the first cell.
+    public static func size(count: Int, frameWidth: Int, frameHeight: Int, lineHeight: Int) -> (width: Int, height: Int) {
+        guard count > 0 else { return (1, 1) }
+        let columns = min(framesPerRow, count)
+        let rows = (count + columns - 1) / columns
+        let rowHeight = holeBand + frameHeight + lineHeight + 3 + holeBand
+        return (gap + columns * (frameWidth + gap), rows * rowHeight + (rows - 1) * gap)
+    }
+
     /// Composes the strip from 1× frame canvases (all the same size) and their labels
     /// (`"#3 · 1,500 ms"`) and swatch colours (the phase's ``PhaseStyle/color``; nil when dropped).
     /// - Returns: an RGBA8 canvas; 1×1 transparent when `frames` is empty.
@@ -55,7 +67,8 @@ public enum FilmstripImage {
         let swatchSize = max(2, layout.ascent * 3 / 4)
         let rowHeight = holeBand + frameHeight + labelHeight + holeBand
         let film = theme.film
-        var strip = Canvas(width: gap + columns * cellWidth, height: rows * rowHeight + (rows - 1) * gap, background: film)
+        let size = size(count: count, frameWidth: frameWidth, frameHeight: frameHeight, lineHeight: layout.lineHeight)
+        var strip = Canvas(width: size.width, height: size.height, background: film)
         for row in 0..<rows {
             let top = row * (rowHeight + gap)
             // Sprocket holes along the top and bottom bands of this row of film.

@@ -28,30 +28,53 @@ enum HTML {
     }
 
     /// The style sheet of a page drawn in `theme`: ``style`` for dark, with ``lightStyle`` after
-    /// it for light.
+    /// it for light, then ``printStyle`` (every page prints light, whatever its theme).
     static func style(_ theme: Theme) -> String {
-        theme == .dark ? style : style + lightStyle
+        (theme == .dark ? style : style + lightStyle) + printStyle
     }
 
-    /// The shared style sheet of the contact sheet and the index page.
+    /// The `<head>` lines every page starts with: the character set, a viewport that lays the
+    /// page out at the device's width (a phone otherwise lays it out 980 px wide), the title.
+    static func head(title: String) -> String {
+        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">\n<title>\(escape(title))</title>\n"
+    }
+
+    /// The shared style sheet of the contact sheet, the index page and `compare.html`, dark.
+    /// Timeline segments, swatches and ticks are drawn as borders in `currentColor` (set per
+    /// element from ``PagePalette``), not backgrounds, so they survive printing without
+    /// background graphics; tables sit in a `.wide` box that scrolls sideways on a narrow screen;
+    /// `.sr` text is for screen readers only.
     static let style = """
-        body{font:14px/1.45 -apple-system,system-ui,'DejaVu Sans',sans-serif;margin:24px;background:#0f1115;color:#e6e8ee}
+        body{font:14px/1.45 -apple-system,system-ui,'DejaVu Sans',sans-serif;margin:24px;background:#0f1115;color:#e6e8ee;overflow-wrap:anywhere}
         a{color:#7dd3fc}h1{font-size:22px;margin:0 0 4px}h2{font-size:16px;margin:28px 0 8px;color:#cbd0db}
-        .facts{color:#8a90a0;margin:0 0 12px}.verdict{padding:10px 14px;border-radius:6px;margin:12px 0;font-weight:600}
-        .pass{background:#12352a;border:1px solid #3ddc97}.fail{background:#3a1518;border:1px solid #f0555a}
+        .facts{color:#8a90a0;margin:0 0 12px}.verdict{padding:10px 14px;border-radius:6px;margin:12px 0;font-weight:600;border:1px solid}
+        .verdict h2{font-size:14px;margin:0;color:inherit}
+        .pass{background:#12352a;border-color:#3ddc97}.fail{background:#3a1518;border-color:#f0555a}
         .verdict ul{margin:6px 0 0;font-weight:400}.lint{background:#3a2f12;border:1px solid #f5b841;padding:8px 14px;border-radius:6px}
-        table{border-collapse:collapse}td,th{padding:3px 10px;border-bottom:1px solid #2a2e38;text-align:left;vertical-align:top}
-        .n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}th[scope=col]{color:#8a90a0;font-weight:500}th[scope=row]{font-weight:400}
+        .wide{max-width:100%;overflow-x:auto;position:relative}table{border-collapse:collapse}td,th{padding:3px 10px;border-bottom:1px solid #2a2e38;text-align:left;vertical-align:top;overflow-wrap:normal}
+        .n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}th:has(>.swatch:first-child),td:has(>.swatch:first-child){white-space:nowrap}th[scope=col]{color:#8a90a0;font-weight:500}th[scope=row]{font-weight:400}
         caption{caption-side:top;text-align:left;color:#8a90a0;font-size:12px;padding:0 0 4px}
-        .swatch{display:inline-block;width:10px;height:10px;border-radius:2px;margin-right:6px;vertical-align:baseline}
+        .swatch{display:inline-block;width:0;height:0;border:5px solid;border-radius:2px;margin-right:6px;vertical-align:baseline}
         .bar{display:flex;height:22px;border-radius:4px;overflow:hidden;background:#1e2128;margin:4px 0}
-        .bar div{height:100%;min-width:0}.barlabel{color:#8a90a0;font-size:12px;margin-top:10px}
-        .ticks{position:relative;height:10px;margin-bottom:4px}.ticks span{position:absolute;top:0;width:1px;height:8px;background:#8a90a0}
+        .bar div{box-sizing:border-box;height:22px;min-width:0;border-top:22px solid}.bar div+div{border-left:1px solid #0f1115}.barlabel{color:#8a90a0;font-size:12px;margin-top:10px}
+        .ticks{position:relative;height:10px;margin-bottom:4px}.ticks span{position:absolute;top:0;width:0;height:8px;border-left:1px solid #8a90a0}
         .scale{display:flex;justify-content:space-between;color:#8a90a0;font-size:12px}
-        .frames{display:flex;flex-wrap:wrap;gap:10px}.frame{margin:0;padding:4px;border:3px solid;border-radius:6px;background:#1e2128;width:228px}
-        .frame img{width:100%;display:block}.frame figcaption{font-size:12px;margin-top:4px}
-        .frame .dep{color:#8a90a0}.frame .broken{color:#ff6b6b;font-weight:600}.graph{background:#14161b;border-radius:6px}.dropped{border-style:dashed;color:#8a90a0}
-        .strip{max-width:100%}.events td{font-family:monospace;font-size:12px}
-        .plans td,.plans th{vertical-align:middle}.thumbs{display:flex;gap:6px}.thumbs img{width:150px;display:block;border:2px solid;border-radius:4px}.thumbs figure{margin:0}.thumbs figcaption{font-size:11px;color:#8a90a0}
+        details{margin:2px 0 6px;font-size:12px}summary{color:#8a90a0;cursor:pointer}details ol{margin:4px 0;padding-left:24px}
+        .frames{display:flex;flex-wrap:wrap;gap:10px}.frame{margin:0;padding:4px;border:3px solid;border-radius:6px;background:#1e2128;width:228px;max-width:100%;box-sizing:border-box}
+        .frame img{width:100%;height:auto;display:block}.frame figcaption{font-size:12px;margin-top:4px}
+        .frame .dep{color:#8a90a0}.frame .broken{color:#ff6b6b;font-weight:600}.dropped{border-style:dashed;color:#8a90a0}
+        .graph{background:#14161b;border-radius:6px;max-width:100%;height:auto;display:block}.graph .edge{stroke:#cbd0db;fill:none}.graph .head{fill:#cbd0db}
+        .graph .count{fill:#0f1115;stroke:#cbd0db}.graph .node{fill:#1e2128}.graph text{fill:#e6e8ee}
+        .strip,.animation{max-width:100%;height:auto}.events td{font-family:monospace;font-size:12px}
+        .plans td,.plans th{vertical-align:middle}.thumbs{display:flex;flex-wrap:wrap;gap:6px}.thumbs img{width:150px;height:auto;display:block;border:2px solid;border-radius:4px}.thumbs figure{margin:0}.thumbs figcaption{font-size:11px;color:#8a90a0}
+        .sr{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
+        """
+
+    /// The print style of every page: the light theme's colours (paper is white), no margin of
+    /// its own, the navigation and the animation left out, tables unfolded, and no frame card,
+    /// thumbnail or table row split across two pages.
+    static let printStyle = "\n@media print{" + lightStyle + """
+        body{margin:0}nav,.animation{display:none}.wide{overflow:visible}.bar{outline:1px solid #4b5563}
+        .frame,.thumbs figure,tr,.verdict,.graph{break-inside:avoid}h2{break-after:avoid}}
         """
 }

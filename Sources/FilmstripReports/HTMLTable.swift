@@ -1,6 +1,8 @@
 /// The tables of the generated pages, written one way: a `<caption>`, column headers
 /// `<th scope="col">`, each row's first cell a row header `<th scope="row">`, and every numeric
 /// column right-aligned with its header aligned the same way (class `n`), text columns left.
+/// Each table sits in a `.wide` box that scrolls sideways when the screen is narrower than the
+/// table (a phone at 375 px), reachable with the keyboard (`tabindex="0"`) and named as a region.
 struct HTMLTable {
     /// A column: its header text and whether it holds numbers.
     struct Column {
@@ -18,10 +20,12 @@ struct HTMLTable {
     /// The columns, left to right; the first holds each row's header.
     let columns: [Column]
 
-    /// `<table>` with `caption` (plain text, escaped) and the header row. `classes` (e.g.
-    /// `events`) is added to the table's class attribute.
-    func open(caption: String, classes: String? = nil) -> String {
-        var html = "<table\(classes.map { " class=\"\($0)\"" } ?? "")><caption>\(HTML.escape(caption))</caption>\n<thead><tr>"
+    /// `<table>` with `caption` (plain text, escaped) and the header row, in its scrolling box
+    /// named `name` (plain text, unique on the page: a landmark; nil: the caption). `classes` (e.g. `events`) is added to the table's
+    /// class attribute; `id` gives the table an id (for `aria-describedby`).
+    func open(caption: String, name: String? = nil, classes: String? = nil, id: String? = nil) -> String {
+        var html = "<div class=\"wide\" tabindex=\"0\" role=\"region\" aria-label=\"\(HTML.escape(name ?? caption))\">"
+        html += "<table\(id.map { " id=\"\($0)\"" } ?? "")\(classes.map { " class=\"\($0)\"" } ?? "")><caption>\(HTML.escape(caption))</caption>\n<thead><tr>"
         for column in columns {
             html += "<th scope=\"col\"\(column.numeric ? " class=\"n\"" : "")>\(HTML.escape(column.title))</th>"
         }
@@ -42,6 +46,6 @@ struct HTMLTable {
         return html + "</tr>\n"
     }
 
-    /// `</tbody></table>` and a newline.
-    static let close = "</tbody></table>\n"
+    /// `</tbody></table>`, the end of its box, and a newline.
+    static let close = "</tbody></table></div>\n"
 }

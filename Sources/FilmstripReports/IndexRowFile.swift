@@ -42,6 +42,8 @@ public struct IndexRowFile: Codable, Hashable, Sendable {
     public var windowMs: Int
     /// The first frame of each phase shown, in time order, among frames with a file.
     public var thumbnails: [Thumbnail]
+    /// The theme the outputs were drawn in (``RunReport/theme``): `"light"`, or absent for dark.
+    public var theme: String?
 
     /// The row of `report`, recorded from `planFile` (see ``planFile``).
     public init(report: RunReport, planFile: String) {
@@ -68,6 +70,7 @@ public struct IndexRowFile: Codable, Hashable, Sendable {
         frames = frameCount
         windowMs = report.windowMs
         self.thumbnails = thumbnails.picked
+        theme = report.theme
     }
 
     /// Picks the first frame of each phase shown, in time order, among frames with a file: fed
@@ -108,6 +111,6 @@ public struct IndexRowFile: Codable, Hashable, Sendable {
     public func row(exists: (String) -> Bool) -> IndexPage.Row {
         IndexPage.Row(
             plan: plan, bench: bench, summary: summary, passed: passed, verdict: verdict, frames: frames, windowMs: windowMs,
-            thumbnails: thumbnails.filter { exists($0.file) }.map { ($0.file, $0.phase) })
+            thumbnails: thumbnails.filter { exists($0.file) }.map { ($0.file, $0.phase) }, theme: theme.flatMap(Theme.init(rawValue:)) ?? .dark)
     }
 }

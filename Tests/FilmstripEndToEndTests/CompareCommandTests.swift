@@ -79,6 +79,12 @@ import Testing
         #expect((json["gates"] as? [[String: Any]])?.first?["tripped"] as? Bool == true)
 
         try Self.expectStripColours(try #require(first["compare.png"]))
+        // The page gives the strip its size, so nothing below it moves while it loads.
+        let png = try #require(first["compare.png"])
+        let header = try #require(PNGFile.chunks(Array(png))?.first { $0.type == "IHDR" })
+        let html = try #require(first["compare.html"])
+        let page = String(decoding: html, as: UTF8.self)
+        #expect(page.contains("src=\"./compare.png\" width=\"\(PNGFile.bigEndian32(header.data, at: 0))\" height=\"\(PNGFile.bigEndian32(header.data, at: 4))\" alt="))
     }
 
     /// `compare.png` of the fast plan (A) against the slow copy (B): the phase colours on both

@@ -206,6 +206,11 @@ import Testing
         let links = html.matches(of: #/(?:href|src)="([^"]*)"/#).map { String($0.output.1) }
         #expect(links == ["./compare.png", "./compare.json"])
         #expect(html.contains("Failed: 1 of 1 gate(s) tripped"))
-        #expect(html.contains("<td>+1,200</td><td>+60.0</td>"))
+        #expect(html.contains("<td class=\"n\">+1,200</td><td class=\"n\">+60.0</td></tr>"))
+        // Every table has a caption and scoped headers, in a scrolling region of its own name.
+        #expect(html.components(separatedBy: "<table>").count - 1 == 6, "phases, three panels, flashes, frame pairs")
+        #expect(html.components(separatedBy: "<caption>").count - 1 == 6)
+        #expect(html.contains("<div class=\"wide\" tabindex=\"0\" role=\"region\" aria-label=\"dwell of panel delayed\"><table><caption>Panel delayed: each depiction&#39;s dwell on side A and side B and the difference</caption>"))
+        #expect(!html.contains("<th>"), "every header cell has a scope")
     }
 }

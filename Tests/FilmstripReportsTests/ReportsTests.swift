@@ -155,8 +155,9 @@ import Testing
         let report = RunReport(run: run, analysis: Analysis(run), lint: [], renderedStills: [], withFiles: true)
         #expect(report.frames.map { $0.phaseDetail ?? "-" } == run.frames.map { $0.phaseDetail ?? "-" })
         let html = ContactSheet.html(report: report, run: run, analysis: Analysis(run))
-        #expect(html.contains(##"alt="#1 · 250 ms · loading: elapsed 250 ms""##))
-        #expect(html.contains(##"alt="#2 · 500 ms · failed: &lt;b&gt;&quot;409&quot; &amp; co&lt;/b&gt;""##))
+        // The alt text says what the panels show; the caption gives the time and the payload.
+        #expect(html.contains(##"alt="full-size frame #1: loadedOnly shows dash, allFour shows spinner""##))
+        #expect(html.contains(##"alt="full-size frame #2: loadedOnly shows dash, allFour shows errorRetry""##))
         #expect(html.contains(##"<figcaption>#2 · 500 ms · failed: &lt;b&gt;&quot;409&quot; &amp; co&lt;/b&gt;<br>"##))
         #expect(!html.contains("<b>\"409"))
     }
@@ -164,12 +165,15 @@ import Testing
     @Test func contactSheetShowsVerdictBarsTablesAndEveryFrame() throws {
         let (run, analysis, report) = try Self.make()
         let html = ContactSheet.html(report: report, run: run, analysis: analysis)
-        #expect(html.contains("<div class=\"verdict fail\">FAILED<ul><li>failed was never captured</li></ul></div>"))
+        #expect(html.contains("<div class=\"verdict fail\"><h2>FAILED</h2><ul><li>failed was never captured</li></ul></div>"))
         #expect(html.contains("a &lt;small&gt; plan"), "text is escaped")
         #expect(html.contains("<li>a finding</li>"))
-        // The phase bar: loading then empty, each 50% wide, in their colours.
-        #expect(html.contains("<div style=\"width:50.000%;background:\(BenchDefinition.inbox.style(ofPhase: "loading").color.hexString)\" title=\"loading 0 ms–500 ms (500 ms)\"></div>"))
-        #expect(html.contains("<div style=\"width:50.000%;background:\(BenchDefinition.inbox.style(ofPhase: "empty").color.hexString)\" title=\"empty 500 ms–1,000 ms (500 ms)\"></div>"))
+        // The phase bar: loading then empty, each 50% wide, in their colours (the palette's first
+        // two, the bench's phase colours in the dark theme), then the same segments as a list.
+        #expect(html.contains("<div style=\"width:50.000%;color:var(--k0)\" title=\"loading 0 ms–500 ms (500 ms)\"></div>"))
+        #expect(html.contains("<div style=\"width:50.000%;color:var(--k1)\" title=\"empty 500 ms–1,000 ms (500 ms)\"></div>"))
+        #expect(html.contains(":root{--k0:\(BenchDefinition.inbox.style(ofPhase: "loading").color.hexString);--k1:\(BenchDefinition.inbox.style(ofPhase: "empty").color.hexString);"))
+        #expect(html.contains("<details><summary>phase timeline as a list (2 segments)</summary><ol><li>loading 0 ms–500 ms (500 ms)</li><li>empty 500 ms–1,000 ms (500 ms)</li></ol></details>"))
         for index in 0..<4 {
             #expect(html.contains("<a href=\"./frames/000\(index).png\"><img loading=\"lazy\" src=\"./frames/000\(index).png\""))
         }
@@ -276,7 +280,8 @@ import Testing
         let svg = StateGraph.svg(
             transitions: [.init(from: "loading", to: "loaded", count: 1), .init(from: "loaded", to: "refreshing", count: 2), .init(from: "refreshing", to: "loaded", count: 2)],
             phaseOrder: ["loading", "refreshing", "loaded", "failed"], phaseColor: { _ in "#123456" })
-        #expect(svg.contains("stroke=\"#123456\""), "nodes take the bench's phase colour")
+        #expect(svg.contains("<rect class=\"node\" x=\"274\" y=\"36\" width=\"92\" height=\"28\" rx=\"6\" style=\"stroke:#123456\" stroke-width=\"2\"/>"), "nodes take the bench's phase colour")
+        #expect(!svg.contains("fill=\"#"), "every other colour comes from the page's theme")
         #expect(svg.hasPrefix("<svg class=\"graph\""))
         #expect(svg.components(separatedBy: "<rect ").count - 1 == 3, "three nodes: failed never happened")
         #expect(svg.components(separatedBy: "marker-end=").count - 1 == 3, "three arrows")

@@ -28,6 +28,9 @@ public struct ExternalTool: Sendable {
         name: "headless Chromium", package: "chromium",
         executable: ["chromium", "chromium-browser", "google-chrome"].lazy.compactMap(onPath).first)
 
+    /// poppler's `pdftoppm` (poppler-utils), which renders a printed page to pixels.
+    public static let pdftoppm = ExternalTool(name: "pdftoppm", package: "poppler-utils", executable: onPath("pdftoppm"))
+
     /// `python3` (python3), which runs the scripted HTTP server and the fixtures' scripts.
     public static let python3 = ExternalTool(name: "python3", package: "python3", executable: onPath("python3"))
 

@@ -77,6 +77,7 @@ package struct OutputRenderer {
         // it runs beside the first images'. The holder gives the canvas up once it is prepared.
         let shown = FilmstripImage.frameIndices(count: frames.count)
         let size = run.logicalFrameSize(font: font)
+        let images = ContactSheet.ImageSizes(run: run, font: font)
         let strip = Mutex<Canvas?>(FilmstripImage.compose(count: shown.count, frameWidth: size.width, frameHeight: size.height, font: font, theme: run.plan.theme) { position in
             let frame = frames[shown[position]]
             return (run.render(frame, font: font, scale: 1)?.canvas, "#\(frame.index) · \(Quantity.ms(frame.tMs))", frame.phase.map { run.plan.bench.style(ofPhase: $0).color })
@@ -123,7 +124,7 @@ package struct OutputRenderer {
                 let skeleton = skeleton()
                 let writer = RunReport.JSONWriter(skeleton: skeleton, frameCount: frames.count)
                 reportPiece.append(writer.head)
-                try ContactSheet.writeHead(report: skeleton, run: run, analysis: analysis, frameCount: frames.count) { text throws(FilmstripError) in
+                try ContactSheet.writeHead(report: skeleton, run: run, analysis: analysis, frameCount: frames.count, images: images) { text throws(FilmstripError) in
                     sheetPiece.append(contentsOf: text.utf8)
                 }
                 opened = (skeleton, writer)
@@ -195,7 +196,7 @@ package struct OutputRenderer {
                     writer.append(row, first: rows == 0, to: &reportPiece)
                     thumbnails.note(row)
                     rows += 1
-                    sheetPiece.append(contentsOf: ContactSheet.figure(of: row, report: report, run: run).utf8)
+                    sheetPiece.append(contentsOf: ContactSheet.figure(of: row, report: report, run: run, images: images).utf8)
                     try flush(atLeast: 65_536)
                 }
                 start = end
