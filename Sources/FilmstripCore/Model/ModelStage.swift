@@ -68,9 +68,13 @@ public final class ModelStage: @unchecked Sendable {
 
     /// Advances the clock to `ms`, waking sleepers one at a time in (deadline, sequence) order
     /// and running the work each wakes until idle; `onStep` runs after each wake-up's work and
-    /// once at `ms`, with ``nowMs`` at that instant (rules of time 2–5).
+    /// once at `ms`, with ``nowMs`` at that instant (rules of time 2–5). Work already runnable
+    /// runs first, at the current instant.
     /// - Throws: ``RunError`` for work without end or work that came from another thread.
     public func advance(to ms: Int, onStep: () throws -> Void = {}) throws {
+        // Work made runnable outside ``perform(_:)`` (a task cancelled by the caller) runs now,
+        // at the instant it became runnable, before time moves.
+        try settle()
         do {
             try clock.advance(to: ms) {
                 try settle()
