@@ -1,0 +1,50 @@
+extension BenchDefinition {
+    /// A bench made of a team's own `@MainActor` model, written without filmstrip: how to make
+    /// it, which phase its state is, and what each plan event calls on it.
+    ///
+    /// The model gets the bench's clock as `any Clock<Duration>` and a ``ScriptedTransport``
+    /// answering the plan's `http` script (pass `transport.send` where the model takes
+    /// `(URLRequest) async throws -> (Data, HTTPURLResponse)`). The recorder hosts the main actor
+    /// (docs/OWN-CODE.md), reads `phase(model)` after every step of the clock and logs each
+    /// change at its exact instant, and puts every request into `report.json`'s loads.
+    ///
+    /// ```swift
+    /// static let search = BenchDefinition.model(
+    ///     name: "search", summary: "the search screen's own model",
+    ///     phaseStyle: { (name: SearchPhase.Name) in … }, depictions: […], panels: [PanelEntry(SearchPanel())],
+    ///     defaultExpectations: .everyPhase(SearchPhase.names),
+    ///     make: { clock, http in SearchModel(clock: clock, transport: http.send) },
+    ///     phase: { SearchPhase($0.state) },
+    ///     perform: { model, event in
+    ///         switch event.action {
+    ///         case .type(_, let text): model.query = text
+    ///         case .tap: model.retry()
+    ///         case .appear, .disappear: break
+    ///         }
+    ///     })
+    /// ```
+    ///
+    /// Plans give `script` (``ModelEvent``s) and `http` (``HTTPScript``); the mode is pinned
+    /// (the script runs once).
+    public static func model<Model: AnyObject & Sendable, Phase: BenchPhase & Equatable>(
+        name: String,
+        summary: String,
+        phaseStyle: @escaping @Sendable (Phase.Name) -> PhaseStyle,
+        depictions: [DepictionStyle],
+        panels: [PanelEntry<Phase, ModelSettings>],
+        defaultExpectations: CapturePlan.Expectations,
+        initialPhase: Phase,
+        make: @escaping @MainActor @Sendable (any Clock<Duration>, ScriptedTransport) -> Model,
+        phase: @escaping @MainActor @Sendable (Model) -> Phase,
+        perform: @escaping @MainActor @Sendable (Model, ModelEvent) -> Void
+    ) -> BenchDefinition {
+        BenchDefinition(
+            name: name, summary: summary, phaseStyle: phaseStyle, depictions: depictions, panels: panels,
+            modes: [.pinned], members: ["script", "http"], defaultExpectations: defaultExpectations,
+            settings: { root, _ throws(PlanError) in try ModelSettings(root) },
+            bench: { _, settings in
+                ModelBench(initialPhase: initialPhase, settings: settings, make: make, phase: phase, perform: perform)
+            },
+            scriptLengthMs: { settings, _ in settings.events.map(\.atMs).max() ?? 0 })
+    }
+}
