@@ -18,7 +18,7 @@ public struct HTTPExchange: Hashable, Sendable {
     /// The transport failure, in words (`timed out`), or nil.
     public var failure: String?
 
-    /// `GET /search?q=sw sent 300 ms, 200 at 420 ms, last byte 420 ms`, or `… cancelled at 301 ms`.
+    /// `GET /profile/7 sent 300 ms, 200 at 420 ms, last byte 420 ms`, or `… cancelled at 301 ms`.
     public var summary: String {
         var parts = ["\(method) \(url) sent \(sentMs) ms"]
         if let status, let firstByteMs { parts.append("\(status) at \(firstByteMs) ms") }

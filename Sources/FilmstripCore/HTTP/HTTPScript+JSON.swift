@@ -1,6 +1,6 @@
 extension HTTPScript {
     /// Reads a plan's `http` member: an array of routes
-    /// `{"method": "GET", "path": "/search", "answers": [ … ]}`, each answer
+    /// `{"method": "GET", "path": "/profile", "answers": [ … ]}`, each answer
     /// `{"status": 200, "headers": {"Content-Type": "application/json"}, "headersAfterMs": 120,
     /// "body": "…"}` or with `"chunks": [{"afterMs": 50, "text": "…"}]`, or a failure
     /// `{"failure": "refused" | "timedOut" | "cutShort" | "neverAnswers", "afterMs": 5000}`
@@ -15,7 +15,7 @@ extension HTTPScript {
             let reader = try JSONObjectReader(item, path: "\(path)[\(index)]", allowed: ["method", "path", "answers"])
             let method = try reader.string("method") ?? "GET"
             guard let routePath = try reader.string("path"), routePath.hasPrefix("/") else {
-                throw PlanError(path: reader.path("path"), message: "required member is missing or does not start with '/'; expected a URL path such as \"/search\"")
+                throw PlanError(path: reader.path("path"), message: "required member is missing or does not start with '/'; expected a URL path such as \"/profile\"")
             }
             guard let answers = try reader.array("answers"), !answers.isEmpty else {
                 throw PlanError(path: reader.path("answers"), message: "required member is missing or empty; expected the answers, served in turn")

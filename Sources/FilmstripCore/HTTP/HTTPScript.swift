@@ -5,9 +5,9 @@
 ///
 /// ```json
 /// "http": [
-///   {"method": "GET", "path": "/search", "answers": [
-///     {"status": 200, "headersAfterMs": 120, "body": "[\"swift\"]"},
-///     {"status": 200, "headersAfterMs": 80, "chunks": [{"afterMs": 50, "text": "[\"sw"}, {"afterMs": 400, "text": "ift\"]"}]},
+///   {"method": "GET", "path": "/profile/*", "answers": [
+///     {"status": 200, "headersAfterMs": 120, "body": "Ada"},
+///     {"status": 200, "headersAfterMs": 80, "chunks": [{"afterMs": 50, "text": "Gra"}, {"afterMs": 400, "text": "ce"}]},
 ///     {"failure": "timedOut", "afterMs": 5000}
 ///   ]}
 /// ]
@@ -17,7 +17,7 @@ public struct HTTPScript: Hashable, Sendable {
     public struct Route: Hashable, Sendable {
         /// The request method, e.g. `GET`.
         public var method: String
-        /// The URL path it answers, e.g. `/search`; one ending in `*` answers every path that
+        /// The URL path it answers, e.g. `/profile`; one ending in `*` answers every path that
         /// starts with what comes before it.
         public var path: String
         /// The answers, served in turn; the last repeats.

@@ -14,7 +14,7 @@ import Synchronization
 ///
 /// ```swift
 /// let http = ScriptedTransport(script: plan.http, clock: clock)
-/// let model = SearchModel(clock: clock.clock, transport: http.send)
+/// let model = ProfileModel(clock: clock.clock, transport: http.send)
 /// ```
 ///
 /// Cancelling the task that awaits ``send(_:)`` ends the request at that instant with

@@ -9,17 +9,18 @@ extension BenchDefinition {
     /// change at its exact instant, and puts every request into `report.json`'s loads.
     ///
     /// ```swift
-    /// static let search = BenchDefinition.model(
-    ///     name: "search", summary: "the search screen's own model",
-    ///     phaseStyle: { (name: SearchPhase.Name) in … }, depictions: […], panels: [PanelEntry(SearchPanel())],
-    ///     defaultExpectations: .everyPhase(SearchPhase.names),
-    ///     make: { clock, http in SearchModel(clock: clock, transport: http.send) },
-    ///     phase: { SearchPhase($0.state) },
+    /// static let profile = BenchDefinition.model(
+    ///     name: "profile", summary: "the profile screen's own model",
+    ///     phaseStyle: { (name: ProfilePhase.Name) in … }, depictions: […], panels: [PanelEntry(ProfilePanel())],
+    ///     defaultExpectations: .everyPhase(ProfilePhase.names), initialPhase: .loading,
+    ///     make: { clock, http in ProfileModel(clock: clock, transport: http.send) },
+    ///     phase: { ProfilePhase($0.state) },
     ///     perform: { model, event in
     ///         switch event.action {
-    ///         case .type(_, let text): model.query = text
+    ///         case .type(_, let text): model.name = text
     ///         case .tap: model.retry()
-    ///         case .appear, .disappear: break
+    ///         case .appear: model.appear()
+    ///         case .disappear: model.disappear()
     ///         }
     ///     })
     /// ```

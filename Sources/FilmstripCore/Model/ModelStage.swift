@@ -8,12 +8,12 @@
 ///
 /// ```swift
 /// try ModelStage.run { stage in
-///     let model = stage.read { SearchModel(clock: stage.clock) }
-///     try stage.perform { model.query = "swift" }
+///     let model = stage.read { ProfileModel(clock: stage.clock) }
+///     try stage.perform { model.appear() }
 ///     try stage.advance(to: 299)
-///     #expect(stage.read { model.isSearching } == false)
+///     #expect(stage.read { model.isLoading } == false)
 ///     try stage.advance(to: 300)
-///     #expect(stage.read { model.isSearching } == true)
+///     #expect(stage.read { model.isLoading } == true)
 /// }
 /// ```
 ///

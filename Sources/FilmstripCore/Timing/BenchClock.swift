@@ -18,7 +18,7 @@ public struct BenchClock: Sendable {
     /// `ContinuousClock`. Pass it to the model you record:
     ///
     /// ```swift
-    /// let model = SearchModel(clock: clock.clock, transport: transport)
+    /// let model = ProfileModel(clock: clock.clock, transport: transport)
     /// ```
     ///
     /// `clock.sleep(for:)`, `sleep(until:)` and `now` keep the rules of time; sleeping through
