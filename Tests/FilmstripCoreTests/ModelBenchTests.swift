@@ -6,103 +6,117 @@ import FoundationNetworking
 #endif
 import Testing
 
-/// ``DebouncedSearchModel`` (written without filmstrip) recorded as a bench through the whole
-/// pipeline: phase changes at their exact instants (between frames too), requests in the loads,
-/// a superseded search's request cancelled at the keystroke's instant, identical reruns.
-@Suite(.serialized) struct ModelBenchTests {
-    enum SearchPhase: BenchPhase, Equatable {
-        enum Name: String, CaseIterable, Sendable { case idle, waiting, searching, results, failed }
-        case idle, waiting, searching
-        case results([String])
-        case failed
+extension HostedMainActorSuites {
+    /// ``DebouncedSearchModel`` (written without filmstrip) recorded as a bench through the whole
+    /// pipeline: phase changes at their exact instants (between frames too), requests in the loads,
+    /// a superseded search's request cancelled at the keystroke's instant, identical reruns.
+    @Suite struct ModelBenchTests {
+        enum SearchPhase: BenchPhase, Equatable {
+            enum Name: String, CaseIterable, Sendable { case idle, waiting, searching, results, failed }
+            case idle, waiting, searching
+            case results([String])
+            case failed
 
-        init(_ state: DebouncedSearchModel.State) {
-            switch state {
-            case .idle: self = .idle
-            case .waiting: self = .waiting
-            case .searching: self = .searching
-            case .results(let rows): self = .results(rows)
-            case .failed: self = .failed
+            init(_ state: DebouncedSearchModel.State) {
+                switch state {
+                case .idle: self = .idle
+                case .waiting: self = .waiting
+                case .searching: self = .searching
+                case .results(let rows): self = .results(rows)
+                case .failed: self = .failed
+                }
+            }
+
+            var name: Name {
+                switch self {
+                case .idle: .idle
+                case .waiting: .waiting
+                case .searching: .searching
+                case .results: .results
+                case .failed: .failed
+                }
             }
         }
 
-        var name: Name {
-            switch self {
-            case .idle: .idle
-            case .waiting: .waiting
-            case .searching: .searching
-            case .results: .results
-            case .failed: .failed
+        struct ScreenPanel: Panel {
+            var id: String { "screen" }
+            var title: String { "SCREEN" }
+            var tint: Color { Palette.mint }
+            func depiction(for phase: SearchPhase, atMs timeMs: Int) -> Depiction {
+                Depiction(phase == .searching ? "spinner" : phase.name.rawValue)
+            }
+            func draw(_ phase: SearchPhase, atMs timeMs: Int, on painter: inout PanelPainter) {}
+        }
+
+        // The glue: how to make the model, which phase its state is, what each event calls.
+        static let definition = BenchDefinition.model(
+            name: "debounced", summary: "a debounced search model of the tests",
+            phaseStyle: { (name: SearchPhase.Name) in PhaseStyle(color: .white, isInFlight: name == .searching) },
+            depictions: ["idle", "waiting", "spinner", "results", "failed"].map { DepictionStyle($0, color: .white) },
+            panels: [PanelEntry<SearchPhase, ModelSettings>(ScreenPanel())],
+            defaultExpectations: .init(), initialPhase: .idle,
+            make: { clock, http in
+                DebouncedSearchModel(clock: clock) { query in
+                    let (data, _) = try await http.send(URLRequest(url: URL(string: "http://api.test/search?q=\(query)")!))
+                    return [String(decoding: data, as: UTF8.self)]
+                }
+            },
+            phase: { SearchPhase($0.state) },
+            perform: { model, event in
+                if case .type(_, let text) = event.action { model.query = text }
+            })
+
+        static func plan() throws -> CapturePlan {
+            let settings = ModelSettings(
+                events: [ModelEvent(atMs: 0, .type(field: "query", text: "s")), ModelEvent(atMs: 301, .type(field: "query", text: "sw")),
+                         ModelEvent(atMs: 1_000, .type(field: "query", text: "swi"))],
+                http: HTTPScript(routes: [HTTPScript.Route(method: "GET", path: "/search", answers: [.init(afterMs: 250, body: "hit")])]))
+            return try CapturePlan(name: "debounced", bench: definition, settings: settings, windowMs: 2_000, frameIntervalMs: 500)
+        }
+
+        @Test func phaseChangesAndRequestsAreTimedExactly() throws {
+            let run = try Self.plan().run(clock: .virtual)
+            #expect(run.timeline.map { "\($0.tMs) \($0.kind.rawValue) \($0.text)" } == [
+                "0 event type \"s\" into query",
+                "0 phase waiting",
+                "300 phase searching",
+                "301 event type \"sw\" into query",
+                "301 phase waiting",
+                "601 phase searching",
+                "851 phase results",
+                "1000 event type \"swi\" into query",
+                "1000 phase waiting",
+                "1300 phase searching",
+                "1550 phase results",
+            ])
+            #expect(run.loadTimings.map(\.label) == [
+                "GET http://api.test/search?q=s sent 300 ms, cancelled at 301 ms",
+                "GET http://api.test/search?q=sw sent 601 ms, 200 at 851 ms, last byte 851 ms",
+                "GET http://api.test/search?q=swi sent 1300 ms, 200 at 1550 ms, last byte 1550 ms",
+            ])
+            #expect(Array(run.frames).map { $0.phase ?? "-" } == ["waiting", "waiting", "waiting", "searching"])
+        }
+
+        @Test func rerunsAreIdentical() throws {
+            let first = try Self.plan().run(clock: .virtual)
+            for _ in 0..<10 {
+                let again = try Self.plan().run(clock: .virtual)
+                #expect(again.timeline == first.timeline)
+                #expect(Array(again.frames) == Array(first.frames))
+                #expect(again.loadTimings == first.loadTimings)
             }
         }
-    }
 
-    struct ScreenPanel: Panel {
-        var id: String { "screen" }
-        var title: String { "SCREEN" }
-        var tint: Color { Palette.mint }
-        func depiction(for phase: SearchPhase, atMs timeMs: Int) -> Depiction {
-            Depiction(phase == .searching ? "spinner" : phase.name.rawValue)
-        }
-        func draw(_ phase: SearchPhase, atMs timeMs: Int, on painter: inout PanelPainter) {}
-    }
-
-    // The glue: how to make the model, which phase its state is, what each event calls.
-    static let definition = BenchDefinition.model(
-        name: "debounced", summary: "a debounced search model of the tests",
-        phaseStyle: { (name: SearchPhase.Name) in PhaseStyle(color: .white, isInFlight: name == .searching) },
-        depictions: ["idle", "waiting", "spinner", "results", "failed"].map { DepictionStyle($0, color: .white) },
-        panels: [PanelEntry<SearchPhase, ModelSettings>(ScreenPanel())],
-        defaultExpectations: .init(), initialPhase: .idle,
-        make: { clock, http in
-            DebouncedSearchModel(clock: clock) { query in
-                let (data, _) = try await http.send(URLRequest(url: URL(string: "http://api.test/search?q=\(query)")!))
-                return [String(decoding: data, as: UTF8.self)]
+        /// The same model on `--clock real`: ContinuousClock and real sleeps in the transport, the main
+        /// actor hosted as jobs arrive from the timers' threads. Same phases in the same order, each
+        /// change within the real-clock tolerance (250 ms, as for the seed benches) of the exact one.
+        @Test func onTheRealClockTheModelGoesThroughTheSamePhases() throws {
+            let exact = try Self.plan().run(clock: .virtual).timeline.filter { $0.kind == .phase }
+            let real = try Self.plan().run(clock: .real).timeline.filter { $0.kind == .phase }
+            #expect(real.map(\.text) == exact.map(\.text))
+            for (measured, virtual) in zip(real, exact) {
+                #expect(abs(measured.tMs - virtual.tMs) <= 250, "\(measured.text): real \(measured.tMs) ms, virtual \(virtual.tMs) ms")
             }
-        },
-        phase: { SearchPhase($0.state) },
-        perform: { model, event in
-            if case .type(_, let text) = event.action { model.query = text }
-        })
-
-    static func plan() throws -> CapturePlan {
-        let settings = ModelSettings(
-            events: [ModelEvent(atMs: 0, .type(field: "query", text: "s")), ModelEvent(atMs: 301, .type(field: "query", text: "sw")),
-                     ModelEvent(atMs: 1_000, .type(field: "query", text: "swi"))],
-            http: HTTPScript(routes: [HTTPScript.Route(method: "GET", path: "/search", answers: [.init(afterMs: 250, body: "hit")])]))
-        return try CapturePlan(name: "debounced", bench: definition, settings: settings, windowMs: 2_000, frameIntervalMs: 500)
-    }
-
-    @Test func phaseChangesAndRequestsAreTimedExactly() throws {
-        let run = try Self.plan().run(clock: .virtual)
-        #expect(run.timeline.map { "\($0.tMs) \($0.kind.rawValue) \($0.text)" } == [
-            "0 event type \"s\" into query",
-            "0 phase waiting",
-            "300 phase searching",
-            "301 event type \"sw\" into query",
-            "301 phase waiting",
-            "601 phase searching",
-            "851 phase results",
-            "1000 event type \"swi\" into query",
-            "1000 phase waiting",
-            "1300 phase searching",
-            "1550 phase results",
-        ])
-        #expect(run.loadTimings.map(\.label) == [
-            "GET http://api.test/search?q=s sent 300 ms, cancelled at 301 ms",
-            "GET http://api.test/search?q=sw sent 601 ms, 200 at 851 ms, last byte 851 ms",
-            "GET http://api.test/search?q=swi sent 1300 ms, 200 at 1550 ms, last byte 1550 ms",
-        ])
-        #expect(Array(run.frames).map { $0.phase ?? "-" } == ["waiting", "waiting", "waiting", "searching"])
-    }
-
-    @Test func rerunsAreIdentical() throws {
-        let first = try Self.plan().run(clock: .virtual)
-        for _ in 0..<10 {
-            let again = try Self.plan().run(clock: .virtual)
-            #expect(again.timeline == first.timeline)
-            #expect(Array(again.frames) == Array(first.frames))
-            #expect(again.loadTimings == first.loadTimings)
         }
     }
 }
