@@ -39,8 +39,8 @@ extension HostedMainActorSuites {
         }
 
         struct ScreenPanel: Panel {
-            var id: String { "screen" }
-            var title: String { "SCREEN" }
+            var id = "screen"
+            var title: String { id.uppercased() }
             var tint: Color { Palette.mint }
             func depiction(for phase: SearchPhase, atMs timeMs: Int) -> Depiction {
                 Depiction(phase == .searching ? "spinner" : phase.name.rawValue)
@@ -117,6 +117,53 @@ extension HostedMainActorSuites {
             for (measured, virtual) in zip(real, exact) {
                 #expect(abs(measured.tMs - virtual.tMs) <= 250, "\(measured.text): real \(measured.tMs) ms, virtual \(virtual.tMs) ms")
             }
+        }
+
+        static func searching(_ http: ScriptedTransport) -> @Sendable (String) async throws -> [String] {
+            { query in
+                let (data, _) = try await http.send(URLRequest(url: URL(string: "http://api.test/search?q=\(query)")!))
+                return [String(decoding: data, as: UTF8.self)]
+            }
+        }
+
+        static let lanes = BenchDefinition.modelLanes(
+            name: "lanes", summary: "the debounced and the eager search side by side",
+            phaseStyle: { (name: SearchPhase.Name) in PhaseStyle(color: .white, isInFlight: name == .searching) },
+            depictions: ["idle", "waiting", "results", "failed"].map { DepictionStyle($0, color: .white) } + [DepictionStyle("spinner", color: .white, role: .loader)],
+            lanes: [
+                ModelLane(
+                    panel: ScreenPanel(id: "debounced"), make: { clock, http in DebouncedSearchModel(clock: clock, search: searching(http)) },
+                    phase: { SearchPhase($0.state) }, perform: { model, event in if case .type(_, let text) = event.action { model.query = text } }),
+                ModelLane(
+                    panel: ScreenPanel(id: "eager"), make: { _, http in EagerSearchModel(search: searching(http)) },
+                    phase: { SearchPhase($0.state) }, perform: { model, event in if case .type(_, let text) = event.action { model.query = text } }),
+            ],
+            defaultExpectations: .init(), initialPhase: .idle)
+
+        @Test func eachLaneHasItsOwnStateRequestsAndLoader() throws {
+            let settings = ModelSettings(
+                events: [ModelEvent(atMs: 0, .type(field: "query", text: "s")), ModelEvent(atMs: 100, .type(field: "query", text: "sw"))],
+                http: HTTPScript(routes: [HTTPScript.Route(method: "GET", path: "/search", answers: [.init(afterMs: 250, body: "hit")])]))
+            let run = try CapturePlan(name: "lanes", bench: Self.lanes, settings: settings, windowMs: 1_000, frameIntervalMs: 100).run(clock: .virtual)
+            #expect(run.counters == ["requests.debounced": 1, "requests.eager": 2])
+            #expect(run.loadTimings.map(\.label) == [
+                "debounced: GET http://api.test/search?q=sw sent 400 ms, 200 at 650 ms, last byte 650 ms",
+                "eager: GET http://api.test/search?q=s sent 0 ms, 200 at 250 ms, last byte 250 ms",
+                "eager: GET http://api.test/search?q=sw sent 100 ms, 200 at 350 ms, last byte 350 ms",
+            ])
+            #expect(run.depictionSegments["debounced"]?.map { "\($0.name) \($0.enterMs)-\($0.exitMs)" } == ["idle 0-0", "waiting 0-400", "spinner 400-650", "results 650-1000"].filter { !$0.hasSuffix("0-0") })
+            #expect(run.depictionSegments["eager"]?.map { "\($0.name) \($0.enterMs)-\($0.exitMs)" } == ["spinner 0-250", "results 250-1000"])
+            // Each panel is analysed against its own lane's phases, not the first lane's.
+            #expect(run.lanePhaseSegments["eager"]?.map { "\($0.name) \($0.enterMs)-\($0.exitMs)" } == ["idle 0-0", "searching 0-250", "results 250-1000"])
+            #expect(run.phaseSegments.map { "\($0.name) \($0.enterMs)-\($0.exitMs)" } == ["idle 0-0", "waiting 0-400", "searching 400-650", "results 650-1000"])
+            let loaders = Analysis(run).loaders.map { "\($0.panel) visible \($0.visibleMs) held \($0.heldBackMs)" }
+            #expect(loaders == ["debounced visible 250 held 0", "eager visible 250 held 0"])
+            // Read against the first lane's phases (one shared phase), the eager spinner would be
+            // credited with 250 ms of held-back content it never held: the debounced lane was waiting.
+            let shared = LoaderStats(
+                panel: "eager", depictions: run.depictionSegments["eager"] ?? [], phases: run.phaseSegments, windowStartMs: 0, windowEndMs: 1_000,
+                thresholdMs: 300, loaders: ["spinner"], blanks: [], loadingPhases: ["searching"])
+            #expect(shared.heldBackMs == 250)
         }
     }
 }

@@ -49,3 +49,32 @@ extension BenchDefinition {
             scriptLengthMs: { settings, _ in settings.events.map(\.atMs).max() ?? 0 })
     }
 }
+
+extension BenchDefinition {
+    /// A model bench with a lane per panel: each ``ModelLane`` is its own model instance (the
+    /// debounced model beside the naive one, `.task` beside `onAppear`), driven by the same plan
+    /// events and answered by the same `http` script on the same clock, with its own request log.
+    ///
+    /// Each panel's loader analysis (visible time, flashes, held-back and blank time) comes from
+    /// its own lane, so no lane is credited with content another lane held back. The phase table
+    /// and coverage are the first lane's; the other lanes' changes are timeline events
+    /// (`naive: results`); `counters` give each lane's request count (`requests.naive`), and
+    /// `report.json`'s loads name the lane (`naive: GET …`).
+    public static func modelLanes<Phase: BenchPhase & Equatable>(
+        name: String,
+        summary: String,
+        phaseStyle: @escaping @Sendable (Phase.Name) -> PhaseStyle,
+        depictions: [DepictionStyle],
+        lanes: [ModelLane<Phase>],
+        defaultExpectations: CapturePlan.Expectations,
+        initialPhase: Phase
+    ) -> BenchDefinition {
+        BenchDefinition(
+            name: name, summary: summary, phaseStyle: phaseStyle, depictions: depictions,
+            panels: lanes.map { lane in PanelEntry<ModelLanes<Phase>, ModelSettings>(LanePanel(panel: lane.panel)) },
+            modes: [.pinned], members: ["script", "http"], defaultExpectations: defaultExpectations,
+            settings: { root, _ throws(PlanError) in try ModelSettings(root) },
+            bench: { _, settings in LanedModelBench(lanes: lanes, initialPhase: initialPhase, settings: settings) },
+            scriptLengthMs: { settings, _ in settings.events.map(\.atMs).max() ?? 0 })
+    }
+}

@@ -74,3 +74,25 @@ final class RealSleepModel {
         }
     }
 }
+
+/// The eager search beside it: a search on every keystroke, nothing cancelled, the last reply to
+/// land wins.
+@MainActor @Observable
+final class EagerSearchModel {
+    var query = "" {
+        didSet {
+            let query = query
+            state = .searching
+            Task {
+                let rows = (try? await search(query)) ?? []
+                state = .results(rows)
+            }
+        }
+    }
+    private(set) var state = DebouncedSearchModel.State.idle
+    private let search: @Sendable (String) async throws -> [String]
+
+    init(search: @escaping @Sendable (String) async throws -> [String]) {
+        self.search = search
+    }
+}
