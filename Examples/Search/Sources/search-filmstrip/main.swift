@@ -3,4 +3,4 @@
 import FilmstripCLI
 import SearchBench
 
-FilmstripCLI.main(benches: [.search, .naiveSearch], referencePlan: "captures/search-typing.json")
+FilmstripCLI.main(benches: [.search, .naiveSearch, .searchLanes], referencePlan: "captures/search-typing.json")

@@ -13,9 +13,9 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("captures")
 
-    @Test(arguments: ["search-typing", "naivesearch-typing", "search-error-retry"])
+    @Test(arguments: ["search-typing", "naivesearch-typing", "searchlanes-typing", "search-error-retry"])
     func committedCapturesMatchAFreshRun(plan: String) {
-        assertFilmstrip(planFile: Self.captures.appendingPathComponent("\(plan).json"), benches: [.search, .naiveSearch])
+        assertFilmstrip(planFile: Self.captures.appendingPathComponent("\(plan).json"), benches: [.search, .naiveSearch, .searchLanes])
     }
 
     /// A plan in code: `keystrokes` into the query, one answer after `replyMs`.
@@ -47,12 +47,12 @@ import Testing
     @Test func aKeystrokeOneMillisecondBeforeAndAfterTheDebounceEnds() throws {
         let before = try Self.run(.search, keystrokes: [(0, "sw"), (299, "swift")], replyMs: [100])
         #expect(Self.phases(before) == ["0 typing", "599 searching", "699 results"])
-        #expect(before.loadTimings.map(\.label) == ["GET https://api.example.com/search?q=swift sent 599 ms, 200 at 699 ms, last byte 699 ms"])
+        #expect(before.loadTimings.map(\.label) == ["debounced: GET https://api.example.com/search?q=swift sent 599 ms, 200 at 699 ms, last byte 699 ms"])
         let after = try Self.run(.search, keystrokes: [(0, "sw"), (301, "swift")], replyMs: [100])
         #expect(Self.phases(after) == ["0 typing", "300 searching", "301 typing", "601 searching", "701 results"])
         #expect(after.loadTimings.map(\.label) == [
-            "GET https://api.example.com/search?q=sw sent 300 ms, cancelled at 301 ms",
-            "GET https://api.example.com/search?q=swift sent 601 ms, 200 at 701 ms, last byte 701 ms",
+            "debounced: GET https://api.example.com/search?q=sw sent 300 ms, cancelled at 301 ms",
+            "debounced: GET https://api.example.com/search?q=swift sent 601 ms, 200 at 701 ms, last byte 701 ms",
         ])
     }
 
@@ -61,24 +61,34 @@ import Testing
         // "sw" is answered slowly (900 ms), "swift" fast (100 ms).
         let debounced = try Self.run(.search, keystrokes: [(0, "sw"), (350, "swift")], replyMs: [900, 100])
         #expect(Self.phases(debounced) == ["0 typing", "300 searching", "350 typing", "650 searching", "750 results"])
-        #expect(debounced.loadTimings.map(\.label).first == "GET https://api.example.com/search?q=sw sent 300 ms, cancelled at 350 ms")
+        #expect(debounced.loadTimings.map(\.label).first == "debounced: GET https://api.example.com/search?q=sw sent 300 ms, cancelled at 350 ms")
         let naive = try Self.run(.naiveSearch, keystrokes: [(0, "sw"), (350, "swift")], replyMs: [900, 100])
         #expect(Self.phases(naive) == ["0 loading", "450 results", "900 results"])
         #expect(naive.loadTimings.map(\.label) == [
-            "GET https://api.example.com/search?q=sw sent 0 ms, 200 at 900 ms, last byte 900 ms",
-            "GET https://api.example.com/search?q=swift sent 350 ms, 200 at 450 ms, last byte 450 ms",
+            "naive: GET https://api.example.com/search?q=sw sent 0 ms, 200 at 900 ms, last byte 900 ms",
+            "naive: GET https://api.example.com/search?q=swift sent 350 ms, 200 at 450 ms, last byte 450 ms",
         ])
     }
 
     @Test func eachPlanRecordedTwiceIsByteIdentical() throws {
-        for name in ["search-typing", "naivesearch-typing", "search-error-retry"] {
+        for name in ["search-typing", "naivesearch-typing", "searchlanes-typing", "search-error-retry"] {
             let data = try Data(contentsOf: Self.captures.appendingPathComponent("\(name).json"))
-            let plan = try CapturePlan(json: data, name: name, benches: [.search, .naiveSearch])
+            let plan = try CapturePlan(json: data, name: name, benches: [.search, .naiveSearch, .searchLanes])
             let first = try plan.run()
             let second = try plan.run()
             #expect(first.timeline == second.timeline)
             #expect(Array(first.frames) == Array(second.frames))
             #expect(first.loadTimings == second.loadTimings)
         }
+    }
+    @Test func theLanesPlanGivesEachModelItsOwnRequestsAndLoader() throws {
+        let data = try Data(contentsOf: Self.captures.appendingPathComponent("searchlanes-typing.json"))
+        let run = try CapturePlan(json: data, name: "searchlanes-typing", benches: [.searchLanes]).run()
+        #expect(run.counters == ["requests.debounced": 2, "requests.naive": 4])
+        let loaders = Analysis(run).loaders.map { "\($0.panel): visible \($0.visibleMs) ms, \($0.flashes.count) flash(es), held back \($0.heldBackMs) ms" }
+        #expect(loaders == [
+            "debounced: visible 250 ms, 1 flash(es), held back 0 ms",
+            "naive: visible 930 ms, 1 flash(es), held back 0 ms",
+        ])
     }
 }
