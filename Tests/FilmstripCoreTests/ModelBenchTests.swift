@@ -107,18 +107,6 @@ extension HostedMainActorSuites {
             }
         }
 
-        /// The same model on `--clock real`: ContinuousClock and real sleeps in the transport, the main
-        /// actor hosted as jobs arrive from the timers' threads. Same phases in the same order, each
-        /// change within the real-clock tolerance (250 ms, as for the seed benches) of the exact one.
-        @Test func onTheRealClockTheModelGoesThroughTheSamePhases() throws {
-            let exact = try Self.plan().run(clock: .virtual).timeline.filter { $0.kind == .phase }
-            let real = try Self.plan().run(clock: .real).timeline.filter { $0.kind == .phase }
-            #expect(real.map(\.text) == exact.map(\.text))
-            for (measured, virtual) in zip(real, exact) {
-                #expect(abs(measured.tMs - virtual.tMs) <= 250, "\(measured.text): real \(measured.tMs) ms, virtual \(virtual.tMs) ms")
-            }
-        }
-
         static func searching(_ http: ScriptedTransport) -> @Sendable (String) async throws -> [String] {
             { query in
                 let (data, _) = try await http.send(URLRequest(url: URL(string: "http://api.test/search?q=\(query)")!))

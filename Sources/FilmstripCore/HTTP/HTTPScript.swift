@@ -32,7 +32,7 @@ public struct HTTPScript: Hashable, Sendable {
         }
 
         /// True when this route answers `method` on `path`.
-        public func matches(method: String, path: String) -> Bool {
+        func matches(method: String, path: String) -> Bool {
             guard method.uppercased() == self.method.uppercased() else { return false }
             if self.path.hasSuffix("*") { return path.hasPrefix(String(self.path.dropLast())) }
             return path == self.path

@@ -14,24 +14,24 @@ protocol LanedPhase {
 ///
 /// Its ``name`` is the first lane's: the run's phase table and coverage describe the first lane;
 /// each panel's depictions, loader, flashes, held-back and blank time come from its own lane.
-public struct ModelLanes<Phase: BenchPhase & Equatable>: BenchPhase, Equatable, LanedPhase {
+struct ModelLanes<Phase: BenchPhase & Equatable>: BenchPhase, Equatable, LanedPhase {
     /// The lanes' identifiers, in panel order.
-    public let ids: [String]
+    let ids: [String]
     /// Each lane's phase, in the order of ``ids``.
-    public var phases: [Phase]
+    var phases: [Phase]
 
     /// Lanes `ids`, each in `phases`' matching element.
-    public init(ids: [String], phases: [Phase]) {
+    init(ids: [String], phases: [Phase]) {
         precondition(ids.count == phases.count && !ids.isEmpty, "one phase per lane, at least one lane")
         self.ids = ids
         self.phases = phases
     }
 
     /// The phase of lane `id`; the first lane's for an unknown one.
-    public subscript(lane id: String) -> Phase { phases[ids.firstIndex(of: id) ?? 0] }
+    subscript(lane id: String) -> Phase { phases[ids.firstIndex(of: id) ?? 0] }
 
     /// The first lane's phase name.
-    public var name: Phase.Name { phases[0].name }
+    var name: Phase.Name { phases[0].name }
 
     func lane(ofPanel panel: String) -> String? { ids.contains(panel) ? panel : nil }
 

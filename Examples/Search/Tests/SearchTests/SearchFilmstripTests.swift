@@ -91,4 +91,19 @@ import Testing
             "naive: visible 930 ms, 1 flash(es), held back 0 ms",
         ])
     }
+    /// The same plan on `--clock real`: `ContinuousClock` in the model, real sleeps in the scripted
+    /// transport, the main actor hosted as jobs arrive from the timers' threads. Same phases in the
+    /// same order, each change within the real-clock tolerance (250 ms, as for the seed benches).
+    /// (In its own test process: the model's `Task {}`s resume on the cooperative pool, which a
+    /// parallel suite of blocking tests could starve.)
+    @Test func onTheRealClockTheModelGoesThroughTheSamePhases() throws {
+        let data = try Data(contentsOf: Self.captures.appendingPathComponent("search-typing.json"))
+        let plan = try CapturePlan(json: data, name: "search-typing", benches: [.search])
+        let exact = try plan.run(clock: .virtual).timeline.filter { $0.kind == .phase }
+        let real = try plan.run(clock: .real).timeline.filter { $0.kind == .phase }
+        #expect(real.map(\.text) == exact.map(\.text))
+        for (measured, virtual) in zip(real, exact) {
+            #expect(abs(measured.tMs - virtual.tMs) <= 250, "\(measured.text): real \(measured.tMs) ms, virtual \(virtual.tMs) ms")
+        }
+    }
 }
