@@ -19,10 +19,10 @@
 ///
 /// While ``run(_:)`` runs, the main actor of the whole process is the stage's (the runtime's
 /// hooks are process-wide): runs are serialised by a process-wide lock, and suites that use it
-/// should be `.serialized`. Work that waits on real time or a real thread (`Task.sleep`,
-/// `DispatchQueue.main.asyncAfter`, `Thread.sleep`, a `URLSession`) cannot be made exact; when
-/// it comes back to the main actor from another thread, the stage throws ``RunError`` naming it
-/// (docs/OWN-CODE.md).
+/// should be `.serialized`. Work that waits on real time or a real thread cannot be made exact
+/// (real-time waits: `Task.sleep`, `DispatchQueue.main.asyncAfter`, `Thread.sleep`, a `URLSession`);
+/// when it comes back to the main actor from another thread, the stage throws ``RunError``
+/// naming it (docs/OWN-CODE.md).
 public final class ModelStage: @unchecked Sendable {
     /// The virtual clock: pass it to the model as its `any Clock<Duration>`.
     public let clock: VirtualClock
