@@ -119,7 +119,7 @@ public struct Analysis: Sendable {
         let blankIDs = Set(plan.bench.depictions.filter { $0.role == .blank }.map(\.id))
         for panel in plan.panels {
             let stats = LoaderStats(
-                panel: panel, depictions: run.depictionSegments[panel] ?? [], phases: run.phaseSegments,
+                panel: panel, depictions: run.depictionSegments[panel] ?? [], phases: run.lanePhaseSegments[panel] ?? run.phaseSegments,
                 windowStartMs: start, windowEndMs: end, thresholdMs: plan.flashThresholdMs,
                 loaders: loaderIDs, blanks: blankIDs, loadingPhases: plan.bench.inFlightPhases)
             if stats.visibleMs > 0 || stats.blankMs > 0 || !stats.flashes.isEmpty { loaders.append(stats) }

@@ -158,6 +158,9 @@ public struct RecordedRun: Sendable {
     public let phaseSegments: [Segment]
     /// Per panel identifier, depiction intervals from 0 to the end of the run.
     public let depictionSegments: [String: [Segment]]
+    /// Per panel that reads a lane of its own (``ModelLane``), that lane's phase intervals; the
+    /// loader analysis of such a panel uses them instead of ``phaseSegments``. Empty otherwise.
+    public internal(set) var lanePhaseSegments: [String: [Segment]] = [:]
     /// The frames, in time order.
     public let frames: FrameRecords
     /// The stills, in plan order.

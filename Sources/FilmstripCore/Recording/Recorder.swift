@@ -28,6 +28,17 @@ struct Recorder<B: Bench> {
     func recordVirtual() throws(RunError) -> Capture<B.Phase> {
         let executor = DrainingExecutor()
         let clock = VirtualClock()
+        guard let hosted = bench as? any HostsMainActor else { return try recordVirtual(executor: executor, clock: clock, hosted: nil) }
+        // A model bench: the main actor and the run thread's global jobs drain here too (docs/OWN-CODE.md).
+        let nowMs: @Sendable () -> Int = { clock.now.ms }
+        let (result, outside) = MainActorHosting.host(queue: executor, virtual: true, nowMs: nowMs) {
+            Result { () throws(RunError) in try recordVirtual(executor: executor, clock: clock, hosted: hosted) }
+        }
+        if let first = outside.first { throw RunError(message: "bench \(benchName) was stopped: \(ModelStage.outsideWork(count: outside.count, firstMs: first))") }
+        return try result.get()
+    }
+
+    private func recordVirtual(executor: DrainingExecutor, clock: VirtualClock, hosted: (any HostsMainActor)?) throws(RunError) -> Capture<B.Phase> {
         let timeline = TimelineLog<B.Phase>()
         let finished = Finished()
         let bench = self.bench
@@ -36,21 +47,36 @@ struct Recorder<B: Bench> {
             finished.set()
         }
         var samples = SampleStore<B.Phase>.Builder(instants: instants, count: instants.count, measured: false)
+        /// Runs every runnable job; a hosted model's state is read after it, at that instant.
+        func settle(_ ms: Int) throws {
+            try executor.drain(nowMs: ms)
+            guard let hosted else { return }
+            if let first = HostedMainExecutor.shared.outsideArrivals.first {
+                throw RunawayWorkError(atMs: ms, reason: ModelStage.outsideWork(count: 1, firstMs: first).message)
+            }
+            hosted.observe(atMs: clock.now.ms)
+        }
         do {
-            try executor.drain(nowMs: 0)
+            try settle(0)
             for instant in instants {
-                try clock.advance(to: instant) { try executor.drain(nowMs: clock.now.ms) }
-                try executor.drain(nowMs: instant)
+                try clock.advance(to: instant) { try settle(clock.now.ms) }
+                try settle(instant)
                 samples.append(phase: bench.phase(atMs: instant), tMs: instant)
             }
-            try clock.advance(to: endMs) { try executor.drain(nowMs: clock.now.ms) }
+            try clock.advance(to: endMs) { try settle(clock.now.ms) }
         } catch {
             task.cancel()
+            if hosted != nil { clock.cancelAllSleepers() }
             _ = try? executor.drain(jobLimit: 10_000)
             throw runaway(error, timeline: timeline)
         }
         task.cancel()
         do { try executor.drain(nowMs: endMs) } catch { throw runaway(error, timeline: timeline) }
+        // The tasks a model started and never cancelled end with the run.
+        if hosted != nil {
+            clock.cancelAllSleepers()
+            do { try executor.drain(nowMs: endMs) } catch { throw runaway(error, timeline: timeline) }
+        }
         guard finished.value, clock.sleeperCount == 0 else {
             throw RunError(message: "bench \(benchName) did not finish when the run ended at \(endMs) ms (\(clock.sleeperCount) sleeper(s) left)")
         }
@@ -59,6 +85,16 @@ struct Recorder<B: Bench> {
 
     func recordReal() throws(RunError) -> Capture<B.Phase> {
         let executor = DrainingExecutor()
+        guard let hosted = bench as? any HostsMainActor else { return try recordReal(executor: executor, hosted: nil) }
+        // A model bench: its main-actor jobs drain here, as they arrive from the real timers' threads.
+        let never: @Sendable () -> Int = { 0 }
+        let (result, _) = MainActorHosting.host(queue: executor, virtual: false, nowMs: never) {
+            Result { () throws(RunError) in try recordReal(executor: executor, hosted: hosted) }
+        }
+        return try result.get()
+    }
+
+    private func recordReal(executor: DrainingExecutor, hosted: (any HostsMainActor)?) throws(RunError) -> Capture<B.Phase> {
         let start = ContinuousClock.now
         let benchClock = BenchClock.continuous(startingAt: start)
         let timeline = TimelineLog<B.Phase>()
@@ -72,11 +108,13 @@ struct Recorder<B: Bench> {
             let deadline = start.advanced(by: .milliseconds(ms))
             while true {
                 try executor.drain(nowMs: benchClock.nowMs())
+                hosted?.observe(atMs: benchClock.nowMs())
                 let now = ContinuousClock.now
                 if now >= deadline { break }
                 _ = executor.waitForWork(timeout: now.duration(to: deadline))
             }
             try executor.drain(nowMs: benchClock.nowMs())
+            hosted?.observe(atMs: benchClock.nowMs())
         }
         var samples = SampleStore<B.Phase>.Builder(instants: instants, count: instants.count, measured: true)
         do {

@@ -58,6 +58,14 @@ struct RunAssembler<B: Bench> {
             return result
         }
         let phaseSegments = segments { phase, _ in phase.name.rawValue }
+        // A panel on a lane of its own is analysed against that lane's phases.
+        var lanePhaseSegments: [String: [Segment]] = [:]
+        if B.Phase.self is any LanedPhase.Type {
+            for panel in panels {
+                guard let lane = (bench.initialPhase as? any LanedPhase)?.lane(ofPanel: panel.id) else { continue }
+                lanePhaseSegments[panel.id] = segments { phase, _ in (phase as? any LanedPhase)?.phaseName(inLane: lane) ?? phase.name.rawValue }
+            }
+        }
         var depictionSegments: [String: [Segment]] = [:]
         var violations: [String: [Segment]] = [:]
         for panel in panels {
@@ -123,7 +131,7 @@ struct RunAssembler<B: Bench> {
         for still in plan.stills { if let shown = still.panels { stillRenderers[shown] = makeRenderer(showing: shown) } }
         return RecordedRun(
             plan: plan, clock: clock, timeline: timeline, phaseSegments: phaseSegments,
-            depictionSegments: depictionSegments, frames: frames, stills: stills, phaseNames: plan.bench.phaseNames,
+            depictionSegments: depictionSegments, lanePhaseSegments: lanePhaseSegments, frames: frames, stills: stills, phaseNames: plan.bench.phaseNames,
             violations: violations, counters: bench.counters, notes: bench.notes, loadTimings: bench.loadTimings, silentSegments: silentSegments,
             draw: { [stillRenderers] index, font, scale, shown in
                 let sample = samples[index]

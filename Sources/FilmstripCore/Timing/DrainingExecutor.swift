@@ -8,11 +8,21 @@ import Foundation
 /// is idle, exactly (docs/ARCHITECTURE.md, rule of time 3), with no yields or sleeps to "let tasks settle".
 /// Jobs run in the order they were enqueued (FIFO), which makes the order repeatable.
 ///
+/// While a ``MainActorHosting`` run is active, the same queue also takes the main actor's jobs
+/// and the global pool's, so a `@MainActor` model and the `Task {}`s it starts drain here too
+/// (docs/OWN-CODE.md).
+///
 /// Thread safety: the queue is guarded by an `NSCondition`, which also lets a real-clock
 /// recorder wait for the next job or deadline.
 public final class DrainingExecutor: TaskExecutor, @unchecked Sendable {
+    /// How a queued job must be run: on this task executor, or isolated to the hosted main actor.
+    enum Kind {
+        case task
+        case main(UnownedSerialExecutor)
+    }
+
     private let condition = NSCondition()
-    private var jobs: [UnownedJob] = []
+    private var jobs: [(job: UnownedJob, kind: Kind)] = []
     private var head = 0
 
     /// An executor with no jobs.
@@ -21,9 +31,13 @@ public final class DrainingExecutor: TaskExecutor, @unchecked Sendable {
     /// Queues `job` to run at the next drain (FIFO); called by the concurrency runtime. Safe from
     /// any thread.
     public func enqueue(_ job: consuming ExecutorJob) {
-        let unowned = UnownedJob(job)
+        enqueue(UnownedJob(job), kind: .task)
+    }
+
+    /// Queues a job of either kind (FIFO, one queue for both, so their order is the order they came).
+    func enqueue(_ job: UnownedJob, kind: Kind) {
         condition.lock()
-        jobs.append(unowned)
+        jobs.append((job, kind))
         condition.signal()
         condition.unlock()
     }
@@ -45,8 +59,11 @@ public final class DrainingExecutor: TaskExecutor, @unchecked Sendable {
     @discardableResult
     public func drain(jobLimit: Int = 100_000, nowMs: Int = 0) throws -> Int {
         var ran = 0
-        while let job = next() {
-            job.runSynchronously(on: asUnownedTaskExecutor())
+        while let (job, kind) = next() {
+            switch kind {
+            case .task: job.runSynchronously(on: asUnownedTaskExecutor())
+            case .main(let main): job.runSynchronously(isolatedTo: main, taskExecutor: asUnownedTaskExecutor())
+            }
             ran += 1
             if ran >= jobLimit, !isIdle {
                 throw RunawayWorkError(atMs: nowMs, reason: "more than \(jobLimit) steps of work without becoming idle")
@@ -66,7 +83,7 @@ public final class DrainingExecutor: TaskExecutor, @unchecked Sendable {
         return head < jobs.count
     }
 
-    private func next() -> UnownedJob? {
+    private func next() -> (UnownedJob, Kind)? {
         condition.lock()
         defer { condition.unlock() }
         guard head < jobs.count else {

@@ -144,6 +144,20 @@ public final class VirtualClock: Clock, Sendable {
     }
 }
 
+extension VirtualClock {
+    /// Wakes every sleeper with `CancellationError`, in (deadline, sequence) order, without
+    /// moving time: how a run ends tasks a model started and never cancelled. Returns how many.
+    @discardableResult
+    func cancelAllSleepers() -> Int {
+        let woken = state.withLock { state -> [Sleeper] in
+            defer { state.sleepers.removeAll() }
+            return state.sleepers.sorted { ($0.deadline, $0.sequence) < ($1.deadline, $1.sequence) }
+        }
+        for sleeper in woken { sleeper.continuation.resume(throwing: CancellationError()) }
+        return woken.count
+    }
+}
+
 extension Duration {
     /// The duration in whole milliseconds, truncated toward zero (integer arithmetic only).
     public var wholeMilliseconds: Int {

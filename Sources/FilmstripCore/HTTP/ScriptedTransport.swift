@@ -1,0 +1,103 @@
+import Foundation
+#if canImport(FoundationNetworking)  // no other branch: on Darwin URLRequest and HTTPURLResponse are part of Foundation
+import FoundationNetworking
+#endif
+import Synchronization
+
+/// An HTTP transport answered from an ``HTTPScript`` on the bench's clock, and its log of every
+/// request (``exchanges``).
+///
+/// Give a model ``send(_:)`` where it takes `(URLRequest) async throws -> (Data, HTTPURLResponse)`
+/// — the injectable transport of an API client — instead of `URLSession.shared.data(for:)`. On the
+/// virtual clock every delay of the script is exact; on the real clock the same script is served
+/// with real sleeps (times measured).
+///
+/// ```swift
+/// let http = ScriptedTransport(script: plan.http, clock: clock)
+/// let model = ProfileModel(clock: clock.clock, transport: http.send)
+/// ```
+///
+/// Cancelling the task that awaits ``send(_:)`` ends the request at that instant with
+/// `CancellationError`, and its exchange records `cancelledAtMs`.
+public final class ScriptedTransport: Sendable {
+    private struct State {
+        var served: [Int: Int] = [:]
+        var exchanges: [HTTPExchange] = []
+    }
+
+    private let script: HTTPScript
+    private let clock: BenchClock
+    private let state = Mutex(State())
+
+    /// A transport serving `script` on `clock`.
+    public init(script: HTTPScript, clock: BenchClock) {
+        self.script = script
+        self.clock = clock
+    }
+
+    /// Every request so far, in the order they were sent.
+    public var exchanges: [HTTPExchange] { state.withLock { $0.exchanges } }
+
+    /// Sends `request` to the script: waits the answer's delays on the bench's clock and returns
+    /// its body (every chunk) and response.
+    /// - Throws: `URLError` for a scripted failure (`.cannotConnectToHost`, `.timedOut`,
+    ///   `.networkConnectionLost`); `CancellationError` when the task is cancelled.
+    @Sendable public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        let url = request.url ?? URL(string: "about:blank")!
+        let method = request.httpMethod ?? "GET"
+        let sent = clock.nowMs()
+        let (index, answer) = state.withLock { state -> (Int, HTTPScript.Answer) in
+            state.exchanges.append(HTTPExchange(method: method, url: url.absoluteString, sentMs: sent))
+            let index = state.exchanges.count - 1
+            guard let route = script.routes.firstIndex(where: { $0.matches(method: method, path: url.path) }) else {
+                return (index, HTTPScript.Answer(status: 404, afterMs: 0))
+            }
+            let turn = state.served[route, default: 0]
+            state.served[route] = turn + 1
+            let answers = script.routes[route].answers
+            return (index, answers[min(turn, answers.count - 1)])
+        }
+        let clock = self.clock
+        return try await withTaskCancellationHandler {
+            try await serve(answer, url: url, index: index, sent: sent)
+        } onCancel: {
+            let now = clock.nowMs()
+            state.withLock { state in
+                if state.exchanges[index].lastByteMs == nil { state.exchanges[index].cancelledAtMs = now }
+            }
+        }
+    }
+
+    private func serve(_ answer: HTTPScript.Answer, url: URL, index: Int, sent: Int) async throws -> (Data, HTTPURLResponse) {
+        func update(_ change: (inout HTTPExchange) -> Void) { state.withLock { change(&$0.exchanges[index]) } }
+        func fail(_ code: URLError.Code, _ words: String) -> URLError {
+            update { $0.failure = words; $0.lastByteMs = clock.nowMs() }
+            return URLError(code)
+        }
+        switch answer.failure {
+        case .refused: throw fail(.cannotConnectToHost, "refused")
+        case .timedOut(let afterMs):
+            try await clock.sleepUntilMs(sent + afterMs)
+            throw fail(.timedOut, "timed out")
+        case .neverAnswers:
+            // Until cancelled: ten days past the start, beyond any recording window.
+            try await clock.sleepUntilMs(sent + 864_000_000)
+            throw fail(.timedOut, "never answered")
+        case .cutShort, nil: break
+        }
+        try await clock.sleepUntilMs(sent + answer.headersAfterMs)
+        let headersAt = clock.nowMs()
+        update { $0.firstByteMs = headersAt; $0.status = answer.status }
+        var body = Data()
+        var at = headersAt
+        for chunk in answer.chunks {
+            at += chunk.afterMs
+            try await clock.sleepUntilMs(at)
+            body.append(contentsOf: Array(chunk.text.utf8))
+        }
+        if answer.failure == .cutShort { throw fail(.networkConnectionLost, "cut short") }
+        update { $0.lastByteMs = clock.nowMs() }
+        let response = HTTPURLResponse(url: url, statusCode: answer.status, httpVersion: "HTTP/1.1", headerFields: answer.headers)!
+        return (body, response)
+    }
+}
