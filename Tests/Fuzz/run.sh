@@ -25,7 +25,7 @@ targets=("$@")
 
 build=.build/fuzz
 mkdir -p "$build/include/CPNGShim"
-flags=(-sanitize=fuzzer,address -O -g -swift-version 6 -enable-upcoming-feature ExistentialAny -I "$build" -L "$build")
+flags=(-sanitize=fuzzer,address -O -g -swift-version 6 -enable-upcoming-feature ExistentialAny -package-name filmstrip -I "$build" -L "$build")
 png_cflags=$(pkg-config --cflags libpng zlib)
 
 # Each library module once, instrumented for coverage and address checks; rebuilt when a
