@@ -30,9 +30,9 @@ import json
 import os
 import pathlib
 import shutil
-import subprocess
 import sys
-import tempfile
+
+from devtools_pipe import DevToolsPipe
 
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
 
@@ -45,47 +45,9 @@ def axe_source():
     return path.read_text(encoding="utf-8") if path.exists() else None
 
 
-class DevTools:
+class DevTools(DevToolsPipe):
     def __init__(self, chromium):
-        self.profile = tempfile.mkdtemp(prefix="filmstrip-audit-")
-        to_chrome_r, self.to_chrome = os.pipe()
-        self.from_chrome, from_chrome_w = os.pipe()
-
-        def wire():
-            os.dup2(to_chrome_r, 3)
-            os.dup2(from_chrome_w, 4)
-        self.process = subprocess.Popen(
-            [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--remote-debugging-pipe",
-             f"--user-data-dir={self.profile}", "--window-size=1400,1000", "about:blank"],
-            pass_fds=sorted({3, 4, to_chrome_r, from_chrome_w}), preexec_fn=wire, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        os.close(to_chrome_r)
-        os.close(from_chrome_w)
-        self.buffer = b""
-        self.next_id = 0
-        self.events = []
-
-    def send(self, method, params=None, session=None):
-        self.next_id += 1
-        message = {"id": self.next_id, "method": method, "params": params or {}}
-        if session:
-            message["sessionId"] = session
-        os.write(self.to_chrome, json.dumps(message).encode() + b"\0")
-        while True:
-            reply = self.receive()
-            if reply.get("id") == self.next_id:
-                if "error" in reply:
-                    raise RuntimeError(f"{method}: {reply['error']}")
-                return reply.get("result", {})
-            self.events.append(reply)
-
-    def receive(self):
-        while b"\0" not in self.buffer:
-            chunk = os.read(self.from_chrome, 1 << 20)
-            if not chunk:
-                raise RuntimeError("Chromium closed its DevTools pipe")
-            self.buffer += chunk
-        message, self.buffer = self.buffer.split(b"\0", 1)
-        return json.loads(message)
+        super().__init__(chromium, prefix="filmstrip-audit-")
 
     def open(self, url, width, height, mobile):
         """A new tab showing `url` at `width` x `height`, once its load event fired: its session."""
@@ -104,17 +66,6 @@ class DevTools:
         if "exceptionDetails" in result:
             raise RuntimeError(json.dumps(result["exceptionDetails"])[:2000])
         return result["result"].get("value")
-
-    def close(self):
-        try:
-            self.send("Browser.close")
-        except Exception:
-            pass
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-        shutil.rmtree(self.profile, ignore_errors=True)
 
 
 RUN_AXE = """
