@@ -141,7 +141,7 @@ struct CheckCommand: Command {
                 // The one door `assertFilmstrip` goes through too: the verdicts cannot differ.
                 let comparison = try PlanOutputs(plan: plan, root: root, font: font.font, file: file, planFile: PlanFilePath.relative(file: file, root: root))
                     .compare(clock: clock, theme: options.theme)
-                comparison.lint.forEach { terminal.diagnose("\(file): lint: \($0)") }
+                terminal.diagnoseLint(comparison.lint, file: file)
                 (run, analysis) = (comparison.run, comparison.analysis)
                 for scalar in comparison.missingGlyphs where !missing.contains(scalar) { missing.append(scalar) }
                 if let row = comparison.indexRow { freshRows[plan.name] = row }

@@ -10,7 +10,14 @@ extension LintedRun {
     /// - Throws: ``FilmstripError`` (run) naming the file when the bench had to be stopped.
     init(_ plan: CapturePlan, file: String, clock: ClockKind, terminal: Terminal) throws(FilmstripError) {
         self = try LintedRun(plan, file: file, clock: clock)
-        for finding in lint { terminal.diagnose("\(file): lint: \(finding)") }
+        terminal.diagnoseLint(lint, file: file)
+    }
+}
+
+extension Terminal {
+    /// Prints each lint finding of the plan read from `file` as `file: lint: …` on standard error.
+    func diagnoseLint(_ findings: [String], file: String) {
+        for finding in findings { diagnose("\(file): lint: \(finding)") }
     }
 }
 

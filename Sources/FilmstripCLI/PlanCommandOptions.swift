@@ -32,10 +32,10 @@ struct PlanCommandOptions {
         shard = try arguments.string("--shard").map { text throws(FilmstripError) in try Shard(text, command: arguments.command) }
     }
 
-    /// `plan` in the theme it is drawn in: `--theme`, else `recorded` (the theme of the outputs
-    /// being checked), else the plan's own.
-    func themed(_ plan: CapturePlan, recorded: Theme? = nil) -> CapturePlan {
-        guard let chosen = theme ?? recorded, chosen != plan.theme else { return plan }
+    /// `plan` in the theme it is drawn in: `--theme`, else the plan's own. (`check` compares in
+    /// the recorded theme: ``PlanOutputs/compare(clock:theme:writingFailures:)`` decides that.)
+    func themed(_ plan: CapturePlan) -> CapturePlan {
+        guard let chosen = theme, chosen != plan.theme else { return plan }
         return plan.themed(chosen)
     }
 
