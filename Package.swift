@@ -48,7 +48,7 @@ let package = Package(
         ),
         // glibc's mallopt; Linux only (FilmstripCLI's dependency on it is conditional).
         .systemLibrary(name: "CMalloc"),
-        .target(name: "CPNGShim", dependencies: ["CLibPNG"]),
+        .target(name: "CPNGShim", dependencies: ["CLibPNG", "CZlib"]),
         .target(name: "FilmstripRaster", swiftSettings: swiftSettings),
         .target(name: "FilmstripPNG", dependencies: ["CPNGShim", "CZlib", .target(name: "CLibCrypto", condition: .when(platforms: [.linux])), "FilmstripRaster"], swiftSettings: swiftSettings),
         .target(name: "FilmstripCore", dependencies: ["FilmstripRaster"], swiftSettings: swiftSettings),
@@ -82,7 +82,7 @@ let package = Package(
         ),
         // One unit test target per library target.
         .testTarget(name: "FilmstripRasterTests", dependencies: ["FilmstripRaster", "FilmstripTestSupport"], swiftSettings: swiftSettings),
-        .testTarget(name: "FilmstripPNGTests", dependencies: ["FilmstripPNG", "FilmstripRaster", "FilmstripTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "FilmstripPNGTests", dependencies: ["FilmstripPNG", "FilmstripRaster", "FilmstripTestSupport", "CZlib"], swiftSettings: swiftSettings),
         .testTarget(name: "FilmstripCoreTests", dependencies: ["FilmstripCore", "FilmstripRaster", "FilmstripSeedBenches", "FilmstripTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "FilmstripReportsTests", dependencies: ["FilmstripReports", "FilmstripCore", "FilmstripRaster", "FilmstripSeedBenches"], swiftSettings: swiftSettings),
         .testTarget(name: "FilmstripCLITests", dependencies: ["FilmstripCLI", "FilmstripOutputs", "FilmstripCore", "FilmstripPNG", "FilmstripRaster", "FilmstripReports", "FilmstripSeedBenches", "FilmstripTestSupport"], swiftSettings: swiftSettings),

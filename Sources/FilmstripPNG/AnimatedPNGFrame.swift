@@ -1,7 +1,8 @@
 import FilmstripRaster
 
 /// One frame of an animated PNG, encoded: the region of the image it replaces, how long it
-/// stays on screen, and its pixel data compressed by libpng. ``AnimatedPNGWriter`` wraps it in
+/// stays on screen, and its pixel data compressed as libpng compresses it (with libpng's
+/// adaptive filters, filmstrip's own code makes libpng's bytes). ``AnimatedPNGWriter`` wraps it in
 /// `fcTL` and `IDAT` or `fdAT` chunks.
 ///
 /// Encoding is independent per frame (it needs only the frame before), so a run's frames can be
@@ -61,12 +62,16 @@ public struct AnimatedPNGFrame: Hashable, Sendable {
         let data: [UInt8]
         var plain = settings
         plain.allowPalette = false
-        if let changed {
-            region = Rect(x: changed.x * scale, y: changed.y * scale, width: changed.width * scale, height: changed.height * scale)
-            data = try imageData(of: crop(canvas, to: changed), scale: scale, settings: plain)
+        // With libpng's adaptive filters the stream is made directly from the canvas
+        // (``PNGCodec/adaptiveRGBAImageData(of:region:scale:settings:)``, the bytes libpng writes);
+        // other settings go through libpng.
+        let stored = changed ?? Rect(x: 0, y: 0, width: 1, height: 1)
+        let storedScale = changed == nil ? 1 : scale
+        region = Rect(x: stored.x * storedScale, y: stored.y * storedScale, width: stored.width * storedScale, height: stored.height * storedScale)
+        if plain.filters == .adaptive, (0...9).contains(plain.compressionLevel), (1...9).contains(plain.memoryLevel) {
+            data = try PNGCodec.adaptiveRGBAImageData(of: canvas, region: stored, scale: storedScale, settings: plain)
         } else {
-            region = Rect(x: 0, y: 0, width: 1, height: 1)
-            data = try imageData(of: crop(canvas, to: Rect(x: 0, y: 0, width: 1, height: 1)), scale: 1, settings: plain)
+            data = try imageData(of: crop(canvas, to: stored), scale: storedScale, settings: plain)
         }
         return AnimatedPNGFrame(region: region, delay: AnimationDelay(ms: delayMs), imageData: data)
     }

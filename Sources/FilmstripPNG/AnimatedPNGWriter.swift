@@ -11,7 +11,7 @@ import FilmstripRaster
 /// default image, shown by decoders that know no APNG, and the animation's first frame), every
 /// later frame's as `fdAT` (its sequence number, then the same zlib stream an `IDAT` holds);
 /// last `IEND`. Sequence numbers count `fcTL` and `fdAT` chunks together from 0, without gaps.
-/// Every chunk carries its CRC-32 (``PNGChunk``). libpng compresses the pixels
+/// Every chunk carries its CRC-32 (``PNGChunk``). The pixels are compressed as libpng does
 /// (``AnimatedPNGFrame/encode(_:after:scale:delayMs:settings:)``); Debian's libpng has no APNG
 /// patch, so the animation chunks are written here.
 ///

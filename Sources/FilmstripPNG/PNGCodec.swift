@@ -1,11 +1,15 @@
 import CPNGShim
 import FilmstripRaster
 
-/// Encodes canvases as PNG and decodes PNG back to canvases, through libpng.
+/// Encodes canvases as PNG and decodes PNG back to canvases, through libpng and, for what
+/// `record` writes, filmstrip's own writers on zlib.
 ///
 /// This is the one Swift file that calls into libpng (through the C shim `CPNGShim`, which
 /// owns `setjmp` around every call of libpng's full API; decoding uses libpng's simplified API).
 /// Every libpng error becomes a thrown ``PNGError``; nothing longjmps through Swift frames.
+/// The shim's two zlib-only writers (`indexed_writer.c`: palette files with Up on repeated rows;
+/// `rgba_image_data.c`: the stream libpng writes for RGBA with adaptive filters) are called
+/// from here too; libpng stays the decoder and the reference their tests compare with.
 public enum PNGCodec {
     /// Encodes `canvas` (RGBA8, row-major, stride = width × 4), enlarged by a whole `scale`
     /// (nearest neighbour, each pixel a `scale × scale` block), as a PNG file's bytes.
@@ -36,12 +40,27 @@ public enum PNGCodec {
     }
 
     /// Encodes an indexed image, enlarged by a whole `scale`, as an indexed-colour PNG (see
-    /// ``encode(_:scale:settings:)``); `settings.allowPalette` is not consulted.
+    /// ``encode(_:scale:settings:)``); `settings.allowPalette` is not consulted. With
+    /// ``PNGSettings/Filters/upOnRepeatedRows`` the file is written by filmstrip's own writer
+    /// (signature, IHDR, PLTE, tRNS when needed, one IDAT deflated by zlib, IEND); otherwise by libpng.
     ///
     /// - Throws: ``PNGError`` for an empty image, a scale outside 1...64, or any libpng failure.
     public static func encode(_ image: IndexedImage, scale: Int = 1, settings: PNGSettings = .default) throws(PNGError) -> [UInt8] {
         guard image.width > 0, image.height > 0 else {
             throw PNGError(message: "cannot encode an image of \(image.width)×\(image.height) pixels")
+        }
+        if settings.filters == .upOnRepeatedRows {
+            guard (0...9).contains(settings.compressionLevel) else { throw PNGError(message: "compression level must be 0...9") }
+            return try call { buffer, message in
+                image.indices.withUnsafeBufferPointer { indices in
+                    image.palette.withUnsafeBufferPointer { palette in
+                        fs_png_write_indexed(
+                            indices.baseAddress, UInt32(image.width), UInt32(image.height), image.width, UInt32(clamping: scale),
+                            palette.baseAddress, Int32(image.palette.count / 4), Int32(image.bitDepth),
+                            Int32(settings.compressionLevel), Int32(settings.memoryLevel), Int32(settings.strategy.rawValue), &buffer, message)
+                    }
+                }
+            }
         }
         let native = nativeSettings(settings)
         return try call { buffer, message in
@@ -56,9 +75,33 @@ public enum PNGCodec {
         }
     }
 
+    /// The zlib stream libpng writes as the IDAT data of `region` of `canvas` (inside it, in
+    /// canvas pixels), enlarged by a whole `scale`, as 8-bit RGBA with libpng's adaptive filters
+    /// and `settings`' level, memory level and strategy: byte for byte what
+    /// `encode(_:scale:settings:)` with ``PNGSettings/Filters/adaptive`` and no palette puts in
+    /// its IDAT chunks, made without libpng, without copying the region or enlarging it first.
+    ///
+    /// - Throws: ``PNGError`` for an empty region or one outside the canvas, a scale outside
+    ///   1...64, or a zlib failure.
+    static func adaptiveRGBAImageData(of canvas: Canvas, region: Rect, scale: Int, settings: PNGSettings) throws(PNGError) -> [UInt8] {
+        guard region.width > 0, region.height > 0, region.x >= 0, region.y >= 0,
+              region.x + region.width <= canvas.width, region.y + region.height <= canvas.height
+        else {
+            throw PNGError(message: "region \(region.width)×\(region.height) at (\(region.x), \(region.y)) is not inside the \(canvas.width)×\(canvas.height) image")
+        }
+        guard (1...64).contains(scale) else { throw PNGError(message: "scale must be 1...64, found \(scale)") }
+        return try call { buffer, message in
+            canvas.pixels.withUnsafeBufferPointer { pixels in
+                fs_png_rgba_image_data(
+                    pixels.baseAddress! + region.y * canvas.stride + region.x * 4, UInt32(region.width), UInt32(region.height), canvas.stride,
+                    UInt32(scale), Int32(settings.compressionLevel), Int32(settings.memoryLevel), Int32(settings.strategy.rawValue), &buffer, message)
+            }
+        }
+    }
+
     private static func nativeSettings(_ settings: PNGSettings) -> fs_png_settings {
         let filters: Int32 = switch settings.filters {
-        case .none: FS_PNG_FILTER_NONE
+        case .none, .upOnRepeatedRows: FS_PNG_FILTER_NONE
         case .sub: FS_PNG_FILTER_SUB
         case .up: FS_PNG_FILTER_UP
         case .adaptive: FS_PNG_ALL_FILTERS

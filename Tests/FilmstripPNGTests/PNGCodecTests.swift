@@ -304,7 +304,7 @@ struct PNGCodecTests {
     // MARK: Settings
 
     @Test func presetsAreTheDocumentedOnes() {
-        #expect(PNGSettings.default == PNGSettings(compressionLevel: 8, filters: .none, allowPalette: true))
+        #expect(PNGSettings.default == PNGSettings(compressionLevel: 6, filters: .upOnRepeatedRows, allowPalette: true))
         #expect(PNGSettings.plainRGBA == PNGSettings(compressionLevel: 6, filters: .none, allowPalette: false))
     }
 }

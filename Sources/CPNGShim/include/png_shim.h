@@ -53,6 +53,42 @@ int fs_png_encode_indexed(const unsigned char *indices, uint32_t width, uint32_t
                           uint32_t scale, const unsigned char *palette_rgba, int palette_count, int bit_depth,
                           fs_png_settings settings, fs_png_buffer *out, char message[FS_PNG_MESSAGE_SIZE]);
 
+// filmstrip's own writer of indexed-colour PNG files (indexed_writer.c): the chunks by hand,
+// the pixels deflated by zlib directly, each row's filter chosen by what the row repeats.
+/// Writes an indexed-colour PNG of `width * scale` × `height * scale` pixels from `indices`
+/// (one palette index per source pixel, row-major, rows `stride` bytes apart; each source pixel
+/// becomes a `scale` × `scale` block), as fs_png_encode_indexed does, but without libpng:
+///
+/// - chunks: signature, IHDR (bit depth `bit_depth`, colour type 3, no interlace), PLTE
+///   (`palette_count` entries), tRNS only when some entry's alpha is below 255 (up to the last
+///   such entry), one IDAT, IEND; nothing else.
+/// - rows: a row whose packed bytes equal the row above's gets filter type 2 (Up), so its
+///   filtered bytes are all zero (at scale s, s − 1 of every s rows); every other row filter
+///   type 0 (None).
+/// - IDAT: the filtered rows deflated in one call by zlib at `level` (0...9), memory level
+///   `mem_level` (1...9), window 32 KiB, strategy `strategy` (zlib's Z_* values 0...3).
+///
+/// The same arguments give the same bytes. Returns 0 on success; otherwise non-zero with a
+/// message and `out` left empty.
+int fs_png_write_indexed(const unsigned char *indices, uint32_t width, uint32_t height, size_t stride,
+                         uint32_t scale, const unsigned char *palette_rgba, int palette_count, int bit_depth,
+                         int level, int mem_level, int strategy, fs_png_buffer *out,
+                         char message[FS_PNG_MESSAGE_SIZE]);
+
+/// The zlib stream libpng 1.6 writes as the IDAT data of an 8-bit RGBA image (colour type 6, no
+/// interlace) of `width * scale` × `height * scale` pixels with all five row filters allowed,
+/// zlib level `level`, memory level `mem_level`, strategy `strategy` and window bits 15, made
+/// without libpng (rgba_image_data.c): the same heuristic per row (the allowed filter whose
+/// bytes, taken as signed, have the smallest sum of magnitudes; ties to the first of None, Sub,
+/// Up, Average, Paeth; Up, Average and Paeth dropped for a one-row image, Sub, Average and
+/// Paeth for a one-pixel-wide one), the same narrowed window for images of at most 16 KiB, and
+/// the same rewritten window size in the stream's header. `rgba` points at the top-left pixel,
+/// rows `stride` bytes apart; each pixel becomes a `scale` × `scale` block.
+/// Returns 0 on success with the stream in `out`; otherwise non-zero with a message.
+int fs_png_rgba_image_data(const unsigned char *rgba, uint32_t width, uint32_t height, size_t stride, uint32_t scale,
+                           int level, int mem_level, int strategy, fs_png_buffer *out,
+                           char message[FS_PNG_MESSAGE_SIZE]);
+
 /// Decodes any PNG into RGBA8 (stride = width * 4) through libpng's simplified API.
 /// On success returns 0 and sets *out_rgba (malloc'd; free with fs_png_free), *width, *height.
 int fs_png_decode_rgba(const unsigned char *png, size_t size, unsigned char **out_rgba,

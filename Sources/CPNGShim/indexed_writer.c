@@ -1,0 +1,194 @@
+// See fs_png_write_indexed in include/png_shim.h. Uses zlib only, never libpng.
+#include "png_shim.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+static void fs_copy_text(char *message, const char *text) {
+    if (message == NULL) return;
+    strncpy(message, text, FS_PNG_MESSAGE_SIZE - 1);
+    message[FS_PNG_MESSAGE_SIZE - 1] = '\0';
+}
+
+static void fs_put32(unsigned char *at, uint32_t value) {
+    at[0] = (unsigned char)(value >> 24);
+    at[1] = (unsigned char)(value >> 16);
+    at[2] = (unsigned char)(value >> 8);
+    at[3] = (unsigned char)value;
+}
+
+// Appends one chunk (length, type, data, CRC-32 of type and data) at `at`; returns its size.
+static size_t fs_chunk(unsigned char *at, const char type[4], const unsigned char *data, uint32_t length) {
+    fs_put32(at, length);
+    memcpy(at + 4, type, 4);
+    if (length > 0 && data != at + 8) memmove(at + 8, data, length);
+    uLong crc = crc32(0L, Z_NULL, 0);
+    crc = crc32(crc, at + 4, 4 + length);
+    fs_put32(at + 8 + length, (uint32_t)crc);
+    return 12 + (size_t)length;
+}
+
+// One output row: each of the `width` source indices repeated `scale` times, packed
+// `8 / bit_depth` to a byte, first pixel in the high bits, the last byte padded with zero bits.
+static void fs_pack(const unsigned char *source, uint32_t width, uint32_t scale, int bit_depth, unsigned char *row,
+                    size_t packed) {
+    if (bit_depth == 8) {
+        if (scale == 1) {
+            memcpy(row, source, width);
+            return;
+        }
+        unsigned char *e = row;
+        for (uint32_t x = 0; x < width; x++) {
+            unsigned char index = source[x];
+            for (uint32_t k = 0; k < scale; k++) *e++ = index;
+        }
+        return;
+    }
+    memset(row, 0, packed);
+    size_t bit = 0;  // position of the next pixel, in bits from the row's start
+    for (uint32_t x = 0; x < width; x++) {
+        unsigned int index = source[x];
+        for (uint32_t k = 0; k < scale; k++) {
+            row[bit >> 3] |= (unsigned char)(index << (8 - bit_depth - (bit & 7)));
+            bit += (size_t)bit_depth;
+        }
+    }
+}
+
+int fs_png_write_indexed(const unsigned char *indices, uint32_t width, uint32_t height, size_t stride,
+                         uint32_t scale, const unsigned char *palette_rgba, int palette_count, int bit_depth,
+                         int level, int mem_level, int strategy, fs_png_buffer *out,
+                         char message[FS_PNG_MESSAGE_SIZE]) {
+    out->data = NULL;
+    out->size = 0;
+    out->capacity = 0;
+    if (width == 0 || height == 0) {
+        fs_copy_text(message, "image has zero width or height");
+        return 1;
+    }
+    if (scale < 1 || scale > 64) {
+        fs_copy_text(message, "scale must be 1...64");
+        return 1;
+    }
+    if (palette_count < 1 || palette_count > 256) {
+        fs_copy_text(message, "palette must hold 1...256 entries");
+        return 1;
+    }
+    if (bit_depth != 1 && bit_depth != 2 && bit_depth != 4 && bit_depth != 8) {
+        fs_copy_text(message, "bit depth must be 1, 2, 4 or 8");
+        return 1;
+    }
+    if (palette_count > (1 << bit_depth)) {
+        fs_copy_text(message, "the palette has more entries than the bit depth can index");
+        return 1;
+    }
+    if (level < 0 || level > 9 || mem_level < 1 || mem_level > 9 || strategy < 0 || strategy > 3) {
+        fs_copy_text(message, "zlib level must be 0...9, memory level 1...9, strategy 0...3");
+        return 1;
+    }
+    if (stride < (size_t)width) {
+        fs_copy_text(message, "stride is smaller than width");
+        return 1;
+    }
+    uint64_t out_width = (uint64_t)width * scale;
+    uint64_t out_height = (uint64_t)height * scale;
+    if (out_width > 0x7FFFFFFF || out_height > 0x7FFFFFFF) {
+        fs_copy_text(message, "the image is larger than PNG allows");
+        return 1;
+    }
+    size_t packed = (size_t)((out_width * (uint64_t)bit_depth + 7) / 8);
+    size_t line = packed + 1;
+    size_t raw_size = line * (size_t)out_height;
+    if (raw_size / line != (size_t)out_height || raw_size > 0x7FFFFFFF) {
+        fs_copy_text(message, "the image's rows exceed what one deflate call takes");
+        return 1;
+    }
+    // The filtered rows: None with the packed bytes, or Up with zeros when the row repeats the one above.
+    unsigned char *raw = (unsigned char *)malloc(raw_size);
+    if (raw == NULL) {
+        fs_copy_text(message, "out of memory");
+        return 1;
+    }
+    const unsigned char *above = NULL;  // the last row written with filter None, packed
+    for (uint32_t y = 0; y < height; y++) {
+        unsigned char *first = raw + (size_t)y * scale * line;
+        fs_pack(indices + (size_t)y * stride, width, scale, bit_depth, first + 1, packed);
+        if (above != NULL && memcmp(first + 1, above, packed) == 0) {
+            first[0] = 2;
+            memset(first + 1, 0, packed);
+        } else {
+            first[0] = 0;
+            above = first + 1;
+        }
+        for (uint32_t k = 1; k < scale; k++) {
+            unsigned char *copy = first + (size_t)k * line;
+            copy[0] = 2;
+            memset(copy + 1, 0, packed);
+        }
+    }
+
+    z_stream stream;
+    memset(&stream, 0, sizeof stream);
+    if (deflateInit2(&stream, level, Z_DEFLATED, 15, mem_level, strategy) != Z_OK) {
+        free(raw);
+        fs_copy_text(message, "zlib deflateInit2 failed");
+        return 1;
+    }
+    uLong bound = deflateBound(&stream, (uLong)raw_size);
+    // Signature 8, IHDR 25, PLTE 12 + 768, tRNS 12 + 256, IDAT 12 + data, IEND 12.
+    size_t capacity = 8 + 25 + 780 + 268 + 12 + (size_t)bound + 12;
+    unsigned char *file = (unsigned char *)malloc(capacity);
+    if (file == NULL) {
+        deflateEnd(&stream);
+        free(raw);
+        fs_copy_text(message, "out of memory");
+        return 1;
+    }
+    size_t at = 0;
+    static const unsigned char signature[8] = {0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A};
+    memcpy(file, signature, 8);
+    at = 8;
+    unsigned char header[13];
+    fs_put32(header, (uint32_t)out_width);
+    fs_put32(header + 4, (uint32_t)out_height);
+    header[8] = (unsigned char)bit_depth;
+    header[9] = 3;  // indexed colour
+    header[10] = 0; // deflate
+    header[11] = 0; // adaptive filtering (the filter method: a filter type byte per row)
+    header[12] = 0; // no interlace
+    at += fs_chunk(file + at, "IHDR", header, 13);
+    unsigned char colors[768];
+    unsigned char alphas[256];
+    int last_translucent = -1;
+    for (int i = 0; i < palette_count; i++) {
+        colors[i * 3] = palette_rgba[i * 4];
+        colors[i * 3 + 1] = palette_rgba[i * 4 + 1];
+        colors[i * 3 + 2] = palette_rgba[i * 4 + 2];
+        alphas[i] = palette_rgba[i * 4 + 3];
+        if (alphas[i] != 255) last_translucent = i;
+    }
+    at += fs_chunk(file + at, "PLTE", colors, (uint32_t)(palette_count * 3));
+    if (last_translucent >= 0) at += fs_chunk(file + at, "tRNS", alphas, (uint32_t)(last_translucent + 1));
+
+    unsigned char *idat = file + at;
+    stream.next_in = raw;
+    stream.avail_in = (uInt)raw_size;
+    stream.next_out = idat + 8;
+    stream.avail_out = (uInt)bound;
+    int status = deflate(&stream, Z_FINISH);
+    size_t compressed = (size_t)stream.total_out;
+    deflateEnd(&stream);
+    free(raw);
+    if (status != Z_STREAM_END) {
+        free(file);
+        fs_copy_text(message, "zlib deflate did not finish");
+        return 1;
+    }
+    at += fs_chunk(idat, "IDAT", idat + 8, (uint32_t)compressed);
+    at += fs_chunk(file + at, "IEND", NULL, 0);
+    out->data = file;
+    out->size = at;
+    out->capacity = capacity;
+    return 0;
+}

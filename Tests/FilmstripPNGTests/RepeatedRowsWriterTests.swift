@@ -1,0 +1,82 @@
+import CZlib
+import FilmstripPNG
+import FilmstripRaster
+import Testing
+
+/// filmstrip's own palette writer (``PNGSettings/Filters/upOnRepeatedRows``): libpng decodes
+/// what it writes to exactly the pixels libpng's own encoding holds, and a row that repeats the
+/// row above is stored as filter type 2 (Up) and zeros.
+@Suite struct RepeatedRowsWriterTests {
+    /// `width` × `height` pixels cycling through `colors` opaque colours, each row shifted by
+    /// its index halved, so pairs of rows repeat and others differ.
+    static func canvas(colors: Int, width: Int, height: Int, translucent: Bool = false) -> Canvas {
+        var canvas = Canvas(width: width, height: height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let n = (x + y / 2) % colors
+                canvas.setPixel(x: x, y: y, to: Color(red: UInt8(n & 0xFF), green: UInt8(n * 7 & 0xFF), blue: 9, alpha: translucent && n == 1 ? 100 : 255))
+            }
+        }
+        return canvas
+    }
+
+    /// The image data of `png`: its IDAT chunks' data inflated, the filtered rows.
+    static func filteredRows(_ png: [UInt8]) throws -> [UInt8] {
+        let compressed = try PNGChunk.chunks(in: png).filter { $0.type == "IDAT" }.flatMap(\.data)
+        var out = [UInt8](repeating: 0, count: 1 << 20)
+        var size = uLongf(out.count)
+        let status = out.withUnsafeMutableBufferPointer { to in
+            compressed.withUnsafeBufferPointer { from in uncompress(to.baseAddress, &size, from.baseAddress, uLong(from.count)) }
+        }
+        #expect(status == Z_OK)
+        return Array(out.prefix(Int(size)))
+    }
+
+    @Test(arguments: [2, 3, 4, 5, 16, 17, 256])
+    func libpngDecodesTheSamePixelsAsLibpngsOwnEncoding(colors: Int) throws {
+        let libpng = PNGSettings(compressionLevel: 8, filters: .none, allowPalette: true)
+        for scale in [1, 2, 3] {
+            for (width, height) in [(1, 1), (13, 7), (40, 9)] {
+                for translucent in [false, true] where colors > 1 {
+                    let canvas = Self.canvas(colors: colors, width: width, height: height, translucent: translucent)
+                    let ours = try PNGCodec.encode(canvas, scale: scale, settings: .default)
+                    let theirs = try PNGCodec.encode(canvas, scale: scale, settings: libpng)
+                    let decoded = try PNGCodec.decode(ours)
+                    #expect(decoded == canvas.scaled(by: scale), "\(colors) colours, \(width)×\(height) at \(scale)×")
+                    #expect(decoded == (try PNGCodec.decode(theirs)))
+                }
+            }
+        }
+    }
+
+    @Test func aRepeatedRowIsFilterUpAndZerosAndOthersAreFilterNone() throws {
+        // 3×3 at 2×, 1 bit a pixel: rows 0 and 1 are black, white, black; row 2 white, white, black.
+        var canvas = Canvas(width: 3, height: 3, background: .black)
+        canvas.setPixel(x: 1, y: 0, to: .white)
+        canvas.setPixel(x: 1, y: 1, to: .white)
+        canvas.setPixel(x: 0, y: 2, to: .white)
+        canvas.setPixel(x: 1, y: 2, to: .white)
+        let png = try PNGCodec.encode(canvas, scale: 2, settings: .default)
+        // Palette: black 0, white 1. Row 0: 0 0 1 1 0 0 → 0011_0000; its copy and row 1's two
+        // rows repeat it (Up, zero); row 2: 1 1 1 1 0 0 → 1111_0000 (None), then its copy (Up).
+        #expect(try Self.filteredRows(png) == [0, 0x30, 2, 0, 2, 0, 2, 0, 0, 0xF0, 2, 0])
+        #expect(try PNGCodec.decode(png) == canvas.scaled(by: 2))
+    }
+
+    @Test func theFileHoldsOnlyHeaderPaletteTransparencyWhenNeededImageDataAndEnd() throws {
+        let opaque = try PNGCodec.encode(Self.canvas(colors: 3, width: 5, height: 4), scale: 2, settings: .default)
+        #expect(try PNGChunk.chunks(in: opaque).map(\.type) == ["IHDR", "PLTE", "IDAT", "IEND"])
+        // IHDR: 10×8, bit depth 2, colour type 3, deflate, filter method 0, no interlace.
+        #expect(try PNGChunk.chunks(in: opaque)[0].data == [0, 0, 0, 10, 0, 0, 0, 8, 2, 3, 0, 0, 0])
+        let translucent = try PNGCodec.encode(Self.canvas(colors: 3, width: 5, height: 4, translucent: true), scale: 2, settings: .default)
+        let chunks = try PNGChunk.chunks(in: translucent)
+        #expect(chunks.map(\.type) == ["IHDR", "PLTE", "tRNS", "IDAT", "IEND"])
+        // Colour 1 is the translucent one: tRNS stops after it.
+        #expect(chunks[2].data == [255, 100])
+    }
+
+    @Test func theSameImageGivesTheSameBytes() throws {
+        let canvas = Self.canvas(colors: 9, width: 31, height: 17)
+        #expect(try PNGCodec.encode(canvas, scale: 2) == (try PNGCodec.encode(canvas, scale: 2)))
+    }
+}
