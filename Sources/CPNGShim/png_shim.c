@@ -296,3 +296,28 @@ int fs_png_decode_rgba(const unsigned char *png, size_t size, unsigned char **ou
     png_image_free(&image);
     return 0;
 }
+
+int fs_png_decode_rgba_into(const unsigned char *png, size_t size, uint32_t width, uint32_t height,
+                            unsigned char *rgba, char message[FS_PNG_MESSAGE_SIZE]) {
+    png_image image;
+    memset(&image, 0, sizeof image);
+    image.version = PNG_IMAGE_VERSION;
+    if (!png_image_begin_read_from_memory(&image, png, size)) {
+        fs_copy_message(message, image.message);
+        png_image_free(&image);
+        return 1;
+    }
+    if (image.width != width || image.height != height) {
+        fs_copy_message(message, "the image is not the size its header was read as");
+        png_image_free(&image);
+        return 1;
+    }
+    image.format = PNG_FORMAT_RGBA;
+    if (!png_image_finish_read(&image, NULL, rgba, 0, NULL)) {
+        fs_copy_message(message, image.message);
+        png_image_free(&image);
+        return 1;
+    }
+    png_image_free(&image);
+    return 0;
+}

@@ -116,6 +116,22 @@ public enum PNGCodec {
     /// - Throws: ``PNGError`` with libpng's message for bytes that are not a valid PNG.
     public static func decode(_ bytes: [UInt8]) throws(PNGError) -> Canvas {
         var message = [CChar](repeating: 0, count: Int(FS_PNG_MESSAGE_SIZE))
+        // With a readable header the pixels are decoded straight into the canvas's storage, so a
+        // large image is held once, not twice.
+        if let header = PNGHeader(bytes), (1...Int(Int32.max)).contains(header.width), (1...Int(Int32.max)).contains(header.height),
+           case let (count, overflow) = header.width.multipliedReportingOverflow(by: header.height * 4), !overflow, count <= 1 << 32 {
+            var status: Int32 = 0
+            let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialised in
+                status = bytes.withUnsafeBufferPointer { input in
+                    fs_png_decode_rgba_into(input.baseAddress, input.count, UInt32(header.width), UInt32(header.height), buffer.baseAddress, &message)
+                }
+                initialised = status == 0 ? count : 0
+            }
+            guard status == 0, let canvas = Canvas(width: header.width, height: header.height, pixels: pixels) else {
+                throw PNGError(message: PNGError.text(of: message))
+            }
+            return canvas
+        }
         var pixels: UnsafeMutablePointer<UInt8>?
         var width: UInt32 = 0
         var height: UInt32 = 0

@@ -94,6 +94,13 @@ int fs_png_rgba_image_data(const unsigned char *rgba, uint32_t width, uint32_t h
 int fs_png_decode_rgba(const unsigned char *png, size_t size, unsigned char **out_rgba,
                        uint32_t *width, uint32_t *height, char message[FS_PNG_MESSAGE_SIZE]);
 
+/// Decodes any PNG of `width` × `height` pixels (as its header declares them) into `rgba`, which
+/// holds width * height * 4 bytes (RGBA8, stride = width * 4), through libpng's simplified API.
+/// Returns 0 on success; non-zero with a message when the bytes are not a valid PNG or not of
+/// that size.
+int fs_png_decode_rgba_into(const unsigned char *png, size_t size, uint32_t width, uint32_t height,
+                            unsigned char *rgba, char message[FS_PNG_MESSAGE_SIZE]);
+
 /// Frees a buffer filled by fs_png_encode_*.
 void fs_png_buffer_free(fs_png_buffer *buffer);
 
