@@ -38,6 +38,8 @@ public final class LiveInboxBench: Bench {
         var generation: Int
         var startMs: Int
         var firstByteMs: Int?
+        /// When the last body bytes arrived (the body is read into rows after, off this thread).
+        var lastDataMs: Int?
         var transfer: InboxTransfer
     }
 
@@ -185,7 +187,7 @@ public final class LiveInboxBench: Bench {
                 update(request.lane) { $0.work.completed += 1 }
                 let timing = LoadTiming(
                     label: "\(request.lane.rawValue) request \(request.id) (generation \(request.generation))",
-                    startMs: request.startMs, firstByteMs: request.firstByteMs, lastByteMs: now)
+                    startMs: request.startMs, firstByteMs: request.firstByteMs, lastByteMs: request.lastDataMs ?? now)
                 timings.withLock { $0.append(timing) }
                 let first = request.firstByteMs.map { "first byte after \(Quantity.ms($0 - request.startMs)), " } ?? "no answer, "
                 let what: String
@@ -270,6 +272,8 @@ public final class LiveInboxBench: Bench {
                         timeline.event("\(request.lane.rawValue) request \(id): first byte, status \(head.status)\(length)\(coding)", atMs: now)
                         progress(request) { $0.expectedBytes = head.expectedBytes }
                     case .bytes(let received):
+                        request.lastDataMs = now
+                        requests[id] = request
                         progress(request) { $0.receivedBytes = received }
                     case .ended(let ending?, let screen, let url):
                         end(request, ending, screen: screen ?? LiveInboxReply.screen(for: ending, service: source.service), url: url, now)
