@@ -152,6 +152,7 @@ import Testing
             "/partial": ["status": 206, "json": Self.rows, "delayMs": 50],
             "/nowhere": ["status": 301, "body": "", "delayMs": 50],
             "/blank": ["body": "", "headers": ["Content-Type": "application/json"], "delayMs": 50],
+            "/huge": ["json": Self.rows, "contentLength": 70_000_000, "delayMs": 50],
             "/markup": ["status": 503, "body": "Service <b>down</b> for maintenance", "headers": ["Content-Type": "text/html"], "delayMs": 50],
         ])
         defer { server.stop() }
@@ -161,6 +162,7 @@ import Testing
             ("/nowhere", "failed", "text: ASC 301 · redirected without saying where to"),
             ("/blank", "failed", "text: the server's answer was empty"),
             ("/markup", "failed", "text: ASC 503 · Service down for maintenance"),
+            ("/huge", "failed", "text: the answer is too large (over 64 MB)"),
         ]
         for (path, phase, words) in cases {
             let result = Self.end(try Self.run(server.url(path), [], ["allFour"], 1200, 100, 3000, "ASC"))

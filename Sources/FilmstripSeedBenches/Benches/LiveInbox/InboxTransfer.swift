@@ -36,6 +36,9 @@ final class InboxTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable
 
     /// How many redirects a transfer follows before it is a redirect loop.
     static let redirectLimit = 16
+    /// The largest body a transfer reads (64 MiB); a larger one, or one announced larger in
+    /// `Content-Length`, is cancelled and fails as too large.
+    static let bodyLimit = 64 * 1_048_576
 
     private let url: URL
     private let service: String
@@ -50,6 +53,7 @@ final class InboxTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable
     private var currentURL: URL
     private var redirects = 0
     private var cancelledByBench = false
+    private var tooLarge = false
     /// A 401/407 whose challenge this transfer declined, to deliver as the answer.
     private var challenged: HTTPURLResponse?
 
@@ -117,14 +121,24 @@ final class InboxTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable
         guard !(100...199).contains(head.status) else { return completionHandler(.allow) }
         lock.withLock { self.head = head }
         report(.headers(head))
+        if let length = head.headers["content-length"].flatMap({ Int($0) }), length > Self.bodyLimit {
+            lock.withLock { tooLarge = true }
+            return completionHandler(.cancel)
+        }
         completionHandler(.allow)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let received = lock.withLock { () -> Int in
+        let received = lock.withLock { () -> Int? in
+            guard !tooLarge else { return nil }
+            guard body.count + data.count <= Self.bodyLimit else {
+                tooLarge = true
+                return nil
+            }
             body.append(data)
             return body.count
         }
+        guard let received else { return dataTask.cancel() }
         report(.bytes(received: received))
     }
 
@@ -172,7 +186,8 @@ final class InboxTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        let (head, body, challenged, ours) = lock.withLock { (self.head, self.body, self.challenged, cancelledByBench) }
+        let (head, body, challenged, ours, large) = lock.withLock { (self.head, self.body, self.challenged, cancelledByBench, tooLarge) }
+        if large, !ours { return finish(.transport(.tooLarge(limitBytes: Self.bodyLimit)), session: session) }
         guard let error else {
             let final = head ?? task.response.map(Self.head(of:)) ?? Head(status: 0, expectedBytes: nil, headers: [:])
             return finish(.answer(status: final.status, headers: final.headers, body: body), session: session)

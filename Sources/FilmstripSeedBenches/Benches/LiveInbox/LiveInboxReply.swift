@@ -32,6 +32,8 @@ public enum LiveInboxReply {
         case tls(String)
         /// The server redirected more times than the client follows.
         case redirectLoop
+        /// The body is (or was announced as) larger than the bench reads, in bytes.
+        case tooLarge(limitBytes: Int)
         /// Anything else, with the library's words (kept for the notes, never on screen).
         case other(String)
 
@@ -45,6 +47,7 @@ public enum LiveInboxReply {
             case .unknownHost: "could not find the server"
             case .tls: "could not make a secure connection to the server"
             case .redirectLoop: "the server redirected too many times (a redirect loop)"
+            case .tooLarge(let limit): "the answer is too large (over \(limit / 1_048_576) MB)"
             case .other: "the request could not be completed"
             }
         }
