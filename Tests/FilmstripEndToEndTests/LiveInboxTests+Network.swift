@@ -6,22 +6,21 @@ import Testing
 
 /// docs/LIVE-NETWORK.md row by row, against the scripted server on 127.0.0.1 on the real clock:
 /// each answer's phase, the words the candidate draws, its progress, the conditional requests
-/// the server saw. Serialized, generous windows: the suite shares two cores with other builds.
-@Suite(.serialized, ExternalTool.python3.required) struct LiveNetworkTests {
-    static let rows = LiveInboxTests.rows
-
-    /// A run of `url` on the real clock (as ``LiveInboxTests/run(_:events:panels:windowMs:intervalMs:timeoutMs:service:)``).
+/// the server saw. In ``LiveInboxTests``, so serialized with its other real-clock runs (the 5 MB
+/// body would otherwise load the machine under them); generous windows: the suite shares two
+/// cores with other builds.
+extension LiveInboxTests {
+    /// A run of `url` on the real clock (``run(_:events:panels:windowMs:intervalMs:timeoutMs:service:)``, positionally).
     static func run(
         _ url: URL, _ events: [LiveInboxEvent], _ panels: [String], _ windowMs: Int, _ intervalMs: Int, _ timeoutMs: Int, _ service: String
     ) throws -> RecordedRun {
-        try LiveInboxTests.run(url, events: events, panels: panels, windowMs: windowMs, intervalMs: intervalMs, timeoutMs: timeoutMs, service: service)
+        try run(url, events: events, panels: panels, windowMs: windowMs, intervalMs: intervalMs, timeoutMs: timeoutMs, service: service)
     }
 
+    /// What `panel` exposes in `frame` (``elements(_:_:panel:)``, positionally).
     static func elements(_ run: RecordedRun, _ frame: FrameRecord, _ panel: String) -> [String] {
-        LiveInboxTests.elements(run, frame, panel: panel)
+        elements(run, frame, panel: panel)
     }
-
-    static func last(_ run: RecordedRun) -> FrameRecord { LiveInboxTests.last(run) }
 
     /// The last frame's phase and what `allFour` exposes in it.
     static func end(_ run: RecordedRun) -> (phase: String?, words: [String]) {
