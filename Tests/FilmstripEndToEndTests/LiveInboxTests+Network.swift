@@ -95,12 +95,14 @@ extension LiveInboxTests {
         let server = try LiveServer([
             "/basic": ["status": 401, "headers": ["WWW-Authenticate": "Basic realm=\"inbox\""], "json": ["message": ""], "delayMs": 50],
             "/bearer": ["status": 401, "headers": ["WWW-Authenticate": "Bearer realm=\"inbox\""], "body": "", "delayMs": 50],
+            "/digest": ["status": 401, "headers": ["WWW-Authenticate": "Digest realm=\"inbox\", qop=\"auth\", nonce=\"abc\""], "body": "", "delayMs": 50],
             "/proxy": ["status": 407, "headers": ["Proxy-Authenticate": "Basic realm=\"proxy\""], "body": "", "delayMs": 50],
         ])
         defer { server.stop() }
         let cases = [
             ("/basic", "text: ASC 401 · not signed in: a user name and password are needed"),
             ("/bearer", "text: ASC 401 · not signed in: a token is needed"),
+            ("/digest", "text: ASC 401 · not signed in"),
             ("/proxy", "text: ASC 407 · the proxy asks to sign in: a user name and password are needed"),
         ]
         for (path, words) in cases {
