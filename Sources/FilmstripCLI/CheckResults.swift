@@ -114,7 +114,7 @@ struct CheckResults: Encodable {
             case .notRealClock:
                 self.init(state: .notCompared, summary: "not compared on the real clock (no report recorded on the real clock)", mismatches: [])
             case .timing(let frames) where findings.isEmpty:
-                self.init(state: .matched, summary: "the phases of \(frames) frames and the timeline's phase order match the recorded run, times within one frame interval (\(Quantity.ms(interval)))", mismatches: [])
+                self.init(state: .matched, summary: "the phases and words of \(frames) frames, the counters, the request log and the timeline's phase order match the recorded run, times within one frame interval (\(Quantity.ms(interval)))", mismatches: [])
             case .timing:
                 let cause = notes ? " (the notes above may say why)" : ""
                 self.init(state: .mismatched, summary: "\(findings.count) difference(s) beyond real-clock tolerance\(cause); re-record with: \(rerecord)", mismatches: findings, rerecord: rerecord)

@@ -108,6 +108,33 @@ import Testing
         #expect(problems.isEmpty, "\(problems.prefix(8).joined(separator: "\n"))")
     }
 
+    /// Every failure the live inbox can show is drawn in whole words: on the failed screen each
+    /// transport problem's sentence whole, in every font; a longer message and the one-line band
+    /// under stale rows end with `…` after a whole word, never inside one.
+    @Test func liveInboxFailuresAreNeverCutInsideAWord() {
+        let problems: [LiveInboxReply.TransportProblem] = [
+            .refused, .timedOut(afterMs: 600_000), .incomplete(afterMs: 600_000), .cutShort, .unknownHost,
+            .tls("SSL routines::certificate verify failed"), .redirectLoop, .other("curl error 7"),
+        ]
+        let long = "ASC 503 · service unavailable because the database is being migrated to a new cluster tonight · try again in 30 min"
+        let renderer = FrameRenderer(
+            planName: "live-words", panels: [LiveScreenPanel(id: "allFour", title: "ALL FIVE", tint: Palette.mint, lane: .task, showsWork: false)],
+            phaseName: { $0.name.rawValue }, phaseColor: { _ in Palette.mint })
+        func drawn(_ screen: LiveInboxPhase.Screen, _ font: BitmapFont) -> [String] {
+            let frame = renderer.render(LiveInboxPhase(task: .init(screen: screen), onAppear: nil, away: false), atMs: 0, font: font, scale: 1)
+            return frame.panels[0].texts.map(\.text).filter { !["FAILED", "RETRY", "REFRESH FAILED · RETRY", "(no rows)"].contains($0) }
+        }
+        for (name, font) in DebianFonts.layoutSizes {
+            for problem in problems {
+                #expect(drawn(.failed(problem.message), font).joined(separator: " ") == problem.message, "\(name): \(problem)")
+            }
+            for lines in [drawn(.failed(long), font), drawn(.stale([], .failed(long)), font)] {
+                let text = lines.joined(separator: " ")
+                #expect(text.hasSuffix(" …") && long.hasPrefix(String(text.dropLast(2)) + " "), "\(name): \(lines)")
+            }
+        }
+    }
+
     /// The check itself: a run placed on another's line, a run past the body's edge and a run
     /// over a figure are each reported with their boxes.
     @Test func theCheckNamesOverlapsAndEdges() {

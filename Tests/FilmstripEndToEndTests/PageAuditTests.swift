@@ -4,7 +4,8 @@ import Testing
 
 /// Issue 23, pages for every reader, checked in headless Chromium
 /// (`Fixtures/chromium_page_audit.py`, driven over its DevTools pipe): axe-core finds no WCAG
-/// 2.1 A/AA or best-practice violation on one contact sheet per bench in both themes, the index
+/// 2.1 A/AA or best-practice violation on one contact sheet per bench in both themes (the live
+/// inbox's recorded against the scripted server), the index
 /// in both themes and a `compare.html`; none of those pages is wider than a 375 px phone; and a
 /// contact sheet printed with the print dialog's defaults (no background graphics) still has its
 /// timeline, counted in poppler's rendering of page 1.
@@ -21,22 +22,29 @@ import Testing
 
     /// One plan per bench with a state graph, rules and stills between them.
     static let plans = ["inbox-cycle", "orders-refresh-error", "scenes-retry-refresh"]
+    /// The live bench's plan of every phase, recorded against the scripted server.
+    static let livePlan = "live-four-states"
 
-    /// A workspace with the three plans recorded dark into `captures/` and light into `light/`,
+    /// A workspace with the three plans and the live one recorded dark into `captures/` and light into `light/`,
     /// and `compare/compare.html` (the fast scenes load against one answered after 1,500 ms).
     /// Returns the workspace and the pages, relative to it.
     static let recorded: Result<(URL, [String]), any Error> = Result {
-        let workspace = try CommandRunner.workspace(plans: plans.map { CommandRunner.root.appendingPathComponent("captures/\($0).json") } + [CompareCommandTests.fastPlan])
+        let workspace = try CommandRunner.workspace(
+            plans: plans.map { CommandRunner.root.appendingPathComponent("captures/\($0).json") }
+                + [CompareCommandTests.fastPlan, CommandRunner.root.appendingPathComponent("captures/live/\(livePlan).json")])
         let files = plans.map { "captures/\($0).json" }
-        let dark = try CommandRunner.run(["record"] + files, in: workspace)
-        let light = try CommandRunner.run(["record"] + files + ["--out", "light", "--theme", "light"], in: workspace)
+        let server = try LiveCapturesTests.capturesServer()
+        defer { server.stop() }
+        let live = ["FILMSTRIP_LIVE_PORT": String(server.port)]
+        let dark = try CommandRunner.run(["record"] + files + ["captures/\(livePlan).json"], in: workspace, environment: live)
+        let light = try CommandRunner.run(["record"] + files + ["captures/\(livePlan).json", "--out", "light", "--theme", "light"], in: workspace, environment: live)
         let fast = try String(contentsOf: CompareCommandTests.fastPlan, encoding: .utf8)
         try Data(fast.replacingOccurrences(of: "\"latencyMs\": 300", with: "\"latencyMs\": 1500").utf8).write(to: workspace.appendingPathComponent("slow.json"))
         let compare = try CommandRunner.run(["compare", "captures/scenes-fast-load.json", "slow.json", "--out", "compare"], in: workspace)
         guard dark.status == 0, light.status == 0, compare.status == 0 else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: dark.stderr + light.stderr + compare.stderr])
         }
-        let sheets = plans.flatMap { ["captures/\($0)/index.html", "light/\($0)/index.html"] }
+        let sheets = (plans + [livePlan]).flatMap { ["captures/\($0)/index.html", "light/\($0)/index.html"] }
         return (workspace, sheets + ["captures/index.html", "light/index.html", "compare/compare.html"])
     }
 

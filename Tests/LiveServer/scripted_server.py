@@ -24,9 +24,21 @@ An answer's members (all optional):
     contentLength true (default): send Content-Length; false: none (the body ends when the
                   connection closes); an integer: declare that many bytes whatever is sent
     closeAfterBytes  send at most this many body bytes, then close the connection (a body cut short)
+    encoding      "gzip" or "deflate": compress the body and send `Content-Encoding` with it (the
+                  chunks and Content-Length count compressed bytes); "identity" sends that header
+                  with the body as it is; any other name is sent as the header over the plain
+                  body (a coding the client cannot know)
+    informational interim answers sent before the status line: [{"status": 103, "headers":
+                  {"Link": "</app.css>; rel=preload"}, "delayMs": 100}]
+    notModifiedIf a request carrying any of these validators gets 304 Not Modified (no body,
+                  the answer's headers kept) instead: {"If-None-Match": "\"v1\"",
+                  "If-Modified-Since": "Tue, 01 Dec 2026 10:00:00 GMT"}; compared as strings
 
 Log (--log FILE, one JSON object per line, flushed at once):
-    {"event": "request", "path": "/inbox", "answer": 0, "count": 1}
+    {"event": "request", "path": "/inbox", "answer": 0, "count": 1, "headers": {...}}
+                  `headers`: the request's Accept-Encoding, If-None-Match and If-Modified-Since,
+                  those it carried
+    {"event": "notModified", "path": "/inbox"}      notModifiedIf matched: a 304 was sent
     {"event": "answered", "path": "/inbox", "bytes": 123}
     {"event": "clientClosed", "path": "/inbox", "afterBytes": 0}   the client closed the connection
                   before the answer was complete (a cancelled request)
@@ -41,6 +53,7 @@ import socket
 import sys
 import threading
 import time
+import zlib
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 
@@ -110,7 +123,8 @@ class Handler(BaseHTTPRequestHandler):
         state = self.server.state
         path = self.path.split("?", 1)[0]
         answer, index, count = state.next_answer(path)
-        state.log(event="request", path=path, answer=index, count=count)
+        seen = {name: self.headers[name] for name in ("Accept-Encoding", "If-None-Match", "If-Modified-Since") if self.headers.get(name) is not None}
+        state.log(event="request", path=path, answer=index, count=count, headers=seen)
         if answer is None:
             answer = {"status": 404, "json": {"message": "no answer scripted for " + path}}
         status = int(answer.get("status", 200))
@@ -121,15 +135,36 @@ class Handler(BaseHTTPRequestHandler):
         else:
             body = str(answer.get("body", "")).encode("utf-8")
             headers.setdefault("Content-Type", "text/plain; charset=utf-8")
+        encoding = answer.get("encoding")
+        if encoding == "gzip":
+            packer = zlib.compressobj(9, zlib.DEFLATED, 31)
+            body = packer.compress(body) + packer.flush()
+        elif encoding == "deflate":
+            body = zlib.compress(body, 9)
+        if encoding is not None:
+            headers["Content-Encoding"] = str(encoding)
+        conditions = answer.get("notModifiedIf", {})
+        if any(self.headers.get(name) == value for name, value in conditions.items()):
+            state.log(event="notModified", path=path)
+            status = 304
+            body = b""
+            headers.pop("Content-Encoding", None)
         length = answer.get("contentLength", True)
         cut = answer.get("closeAfterBytes")
         sent = 0
         try:
+            for interim in answer.get("informational", []):
+                self.wait(int(interim.get("delayMs", 0)), path, sent)
+                lines = ["HTTP/1.1 %d %s" % (int(interim.get("status", 103)), self.responses.get(int(interim.get("status", 103)), ("Early Hints",))[0])]
+                lines += ["%s: %s" % (name, value) for name, value in interim.get("headers", {}).items()]
+                self.send(("\r\n".join(lines) + "\r\n\r\n").encode("latin-1"), path, sent)
             self.wait(int(answer.get("delayMs", 0)), path, sent)
             self.send_response_only(status)
             for name, value in headers.items():
                 self.send_header(name, str(value))
-            if length is True:
+            if length is True and status in (204, 304):
+                pass  # no Content-Length unless the script declares one (RFC 9110 §8.6)
+            elif length is True:
                 self.send_header("Content-Length", str(len(body)))
             elif isinstance(length, int) and not isinstance(length, bool):
                 self.send_header("Content-Length", str(length))

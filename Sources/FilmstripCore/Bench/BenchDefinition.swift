@@ -35,6 +35,9 @@ public struct BenchDefinition: Sendable, CustomStringConvertible {
     public let depictions: [DepictionStyle]
     /// The panel identifiers plans may name, in default left-to-right order.
     public let panelIDs: [String]
+    /// The panels of a plan that names none: ``panelIDs`` without those registered
+    /// ``PanelEntry/onlyWhenNamed()``.
+    public let defaultPanelIDs: [String]
     /// The rules every panel is checked against (empty for benches without rules).
     public let rules: [BenchRule]
     /// The top-level plan members the bench reads itself (e.g. `script`, `settings`), besides
@@ -110,6 +113,7 @@ public struct BenchDefinition: Sendable, CustomStringConvertible {
         self.phaseStyles = Dictionary(uniqueKeysWithValues: B.Phase.Name.allCases.map { ($0.rawValue, phaseStyle($0)) })
         self.depictions = depictions
         self.panelIDs = panels.map(\.id)
+        self.defaultPanelIDs = panels.filter { !$0.isOnlyWhenNamed }.map(\.id)
         self.rules = rules
         self.modes = modes
         self.members = members

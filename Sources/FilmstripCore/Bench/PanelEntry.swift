@@ -8,6 +8,9 @@
 public struct PanelEntry<Phase: BenchPhase, Settings: BenchSettings>: Sendable {
     /// The identifier plans use (`"allFour"`); the built panel's ``Panel/id`` is the same.
     public let id: String
+    /// True when a plan without `panels` leaves it out: it is drawn only when a plan names it
+    /// (``onlyWhenNamed()``).
+    public private(set) var isOnlyWhenNamed = false
     let make: @Sendable (Settings) -> any Panel<Phase>
 
     /// A panel built from the plan's settings; `make` must return a panel whose `id` is `id`.
@@ -21,5 +24,14 @@ public struct PanelEntry<Phase: BenchPhase, Settings: BenchSettings>: Sendable {
         let fixed: any Panel<Phase> = panel
         self.id = panel.id
         self.make = { _ in fixed }
+    }
+
+    /// The same entry, drawn only when a plan names it in `panels`; a plan without `panels`
+    /// gets the bench's other panels (``BenchDefinition/defaultPanelIDs``). For a panel that
+    /// adds work of its own (the live inbox's `onAppear` lane doubles the requests).
+    public func onlyWhenNamed() -> PanelEntry {
+        var entry = self
+        entry.isOnlyWhenNamed = true
+        return entry
     }
 }

@@ -53,7 +53,7 @@ extension CapturePlan {
         }
         let root = try JSONObjectReader(document, path: "$", allowed: allowed)
 
-        var panels = bench.panelIDs
+        var panels = bench.defaultPanelIDs
         if let items = try root.array("panels") {
             guard !items.isEmpty else { throw PlanError(path: "$.panels", message: "expected at least one panel") }
             panels = []

@@ -134,7 +134,7 @@ public struct CapturePlan: Sendable {
     /// Builds and validates a plan in code, with the same limits as a plan file.
     ///
     /// - Parameters:
-    ///   - panels: nil for the bench's panels in their default order.
+    ///   - panels: nil for the bench's default panels (``BenchDefinition/defaultPanelIDs``) in order.
     ///   - mode: nil for the bench's default mode.
     ///   - expect: nil for the bench's default expectations.
     /// - Throws: ``PlanError`` with the JSON path of the member a plan file would have given
@@ -149,7 +149,7 @@ public struct CapturePlan: Sendable {
         self.summary = summary
         self.bench = bench
         self.settings = settings
-        self.panels = panels ?? bench.panelIDs
+        self.panels = panels ?? bench.defaultPanelIDs
         self.mode = mode ?? bench.modes[0]
         self.slowMotion = slowMotion
         self.windowStartMs = windowStartMs

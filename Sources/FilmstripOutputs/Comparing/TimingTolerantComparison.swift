@@ -1,9 +1,15 @@
 import FilmstripCore
 import FilmstripReports
 
+import FilmstripRaster
+
 /// `check`'s comparison of a real-clock run with the report recorded on the real clock, with
 /// the tolerance measured time needs: each frame's phase and the order of the timeline's phases
 /// exactly; each frame's time, and each phase change's time, within one frame interval.
+/// Beside them, what the screen said (when a font is given): each frame's depictions and drawn
+/// words (its semantic elements; a progress indicator by its role alone, its percentage being
+/// measured), the counters, and the request log (the loads and the bench's events, times left
+/// out) — the first difference of each, naming the frame and the words.
 /// Images are not compared (they show measured times). A frame dropped in either run (it could
 /// not be taken on time) has no phase to compare and is skipped. One sentence per difference.
 package struct TimingTolerantComparison {
@@ -11,11 +17,122 @@ package struct TimingTolerantComparison {
     let recorded: RunReport
     /// The plan's output folder, for messages.
     let folder: String
+    /// The font to draw the fresh frames with, to compare their words; nil: phases and times only.
+    let font: BitmapFont?
 
     /// Memberwise.
-    package init(recorded: RunReport, folder: String) {
+    package init(recorded: RunReport, folder: String, font: BitmapFont? = nil) {
         self.recorded = recorded
         self.folder = folder
+        self.font = font
+    }
+
+    /// An element as compared: a progress indicator by its role (its label carries a measured
+    /// percentage); under a loader depiction (``DepictionStyle/Role/loader``) with its numbers
+    /// left out (elapsed ms, bytes so far are measured); any other as `role: label`, exactly.
+    static func comparable(_ element: String, underLoader: Bool) -> String {
+        if element.hasPrefix("progressIndicator:") { return "progressIndicator" }
+        guard underLoader else { return element }
+        return maskingNumbers(element)
+    }
+
+    /// `text` with each number (`1,234`, `42`) as one `#`.
+    static func maskingNumbers(_ text: String) -> String {
+        var result = ""
+        var inNumber = false
+        var rest = Substring(text)
+        while let character = rest.first {
+            rest = rest.dropFirst()
+            let continues = character.isNumber || (inNumber && character == "," && rest.first?.isNumber == true)
+            if continues {
+                if !inNumber { result.append("#") }
+                inNumber = true
+            } else {
+                inNumber = false
+                result.append(character)
+            }
+        }
+        return result
+    }
+
+    /// A bench event as compared: measured durations (`after 312 ms`) left out.
+    static func comparableEvent(_ text: String) -> String {
+        var result = ""
+        var digits = ""
+        var rest = Substring(text)
+        while let character = rest.first {
+            rest = rest.dropFirst()
+            if character.isNumber || (character == "," && !digits.isEmpty && rest.first?.isNumber == true) {
+                digits.append(character)
+                continue
+            }
+            if !digits.isEmpty {
+                result += (character == " " && rest.hasPrefix("ms")) ? "#" : digits
+                digits = ""
+            }
+            result.append(character)
+        }
+        return result + digits
+    }
+
+    /// Entries grouped by their source (the first word: a lane, a script event), each source's
+    /// in order: two sources on the real clock may interleave differently from run to run.
+    static func bySource(_ texts: [String]) -> [String] {
+        texts.enumerated()
+            .sorted { ($0.element.prefix { $0 != " " }, $0.offset) < ($1.element.prefix { $0 != " " }, $1.offset) }
+            .map(\.element)
+    }
+
+    /// Where two lists first differ (the shorter one's end when one extends the other); nil
+    /// when they are equal.
+    static func firstDifference(_ old: [String], _ new: [String]) -> Int? {
+        if let index = zip(old, new).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset { return index }
+        return old.count == new.count ? nil : min(old.count, new.count)
+    }
+
+    /// The first difference in what the screen said, the counters and the request log.
+    func wordFindings(fresh run: RecordedRun, font: BitmapFont, file: String) -> [String] {
+        var findings: [String] = []
+        frames: for (old, new) in zip(recorded.frames, run.frames) where !old.dropped && !new.dropped && old.phase == new.phase {
+            guard let drawn = run.render(new, font: font, scale: 1) else { continue }
+            for oldPanel in old.panels {
+                guard let newPanel = drawn.panels.first(where: { $0.panel == oldPanel.panel }) else { continue }
+                let depiction = new.panels.first { $0.panel == oldPanel.panel }?.depiction.id ?? ""
+                let at = "frame \(old.index) (scheduled at \(Quantity.ms(old.scheduledMs))), panel \(oldPanel.panel)"
+                if depiction != oldPanel.depiction {
+                    findings.append("\(file): \(at) shows \(depiction), recorded \(oldPanel.depiction)")
+                    break frames
+                }
+                let loader = run.plan.bench.depictions.first { $0.id == depiction }?.role == .loader
+                guard let recordedWords = oldPanel.elements?.map({ Self.comparable($0, underLoader: loader) }) else { continue }
+                let words = newPanel.elements.map { Self.comparable($0.description, underLoader: loader) }
+                if words != recordedWords {
+                    let said = words.isEmpty ? "nothing" : words.map { "\"\($0)\"" }.joined(separator: ", ")
+                    let was = recordedWords.isEmpty ? "nothing" : recordedWords.map { "\"\($0)\"" }.joined(separator: ", ")
+                    findings.append("\(file): \(at) says \(said), recorded \(was)")
+                    break frames
+                }
+            }
+        }
+        if let key = Set(recorded.counters.keys).union(run.counters.keys).sorted().first(where: { recorded.counters[$0] != run.counters[$0] }) {
+            let value = { (number: Int?) in number.map(String.init) ?? "none" }
+            findings.append("\(file): counter \(key) is \(value(run.counters[key])), recorded \(value(recorded.counters[key]))")
+        }
+        let oldLoads = Self.bySource((recorded.loads ?? []).map { "\($0.label)\($0.firstByteMs == nil ? ", no answer" : "")" })
+        let newLoads = Self.bySource(run.loadTimings.map { "\($0.label)\($0.firstByteMs == nil ? ", no answer" : "")" })
+        if let index = Self.firstDifference(oldLoads, newLoads) {
+            let said = index < newLoads.count ? newLoads[index] : "none"
+            let was = index < oldLoads.count ? oldLoads[index] : "none"
+            findings.append("\(file): load \(index + 1) is \(said), recorded \(was)")
+        }
+        let oldEvents = Self.bySource(recorded.timeline.filter { $0.kind == TimelineEntry.Kind.event.rawValue }.map { Self.comparableEvent($0.text) })
+        let newEvents = Self.bySource(run.timeline.filter { $0.kind == .event }.map { Self.comparableEvent($0.text) })
+        if let index = Self.firstDifference(oldEvents, newEvents) {
+            let said = index < newEvents.count ? "\"\(newEvents[index])\"" : "nothing"
+            let was = index < oldEvents.count ? "\"\(oldEvents[index])\"" : "nothing"
+            findings.append("\(file): request log differs at entry \(index + 1): \(said), recorded \(was)")
+        }
+        return findings
     }
 
     /// The differences between `fresh` and the recorded run; empty when it matches.
@@ -48,6 +165,7 @@ package struct TimingTolerantComparison {
                 findings.append("\(file): phase change \(index + 1) (\(now.name)) at \(Quantity.ms(now.tMs)), recorded at \(Quantity.ms(before.tMs)): more than \(Quantity.ms(tolerance)) apart")
             }
         }
+        if let font { findings += wordFindings(fresh: run, font: font, file: file) }
         return findings
     }
 }

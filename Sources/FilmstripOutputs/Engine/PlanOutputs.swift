@@ -192,7 +192,7 @@ public struct PlanOutputs: Sendable {
             guard let whole = FileManager.default.contents(atPath: reportFile).flatMap(RunReport.read), whole.plan == plan.name, whole.clock == ClockKind.real.rawValue else {
                 return result(.notRealClock)
             }
-            let findings = TimingTolerantComparison(recorded: whole, folder: folder).findings(fresh: run)
+            let findings = TimingTolerantComparison(recorded: whole, folder: folder, font: font).findings(fresh: run)
             // The index across plans shows the recorded run (its measured times).
             return result(.timing(frames: run.frames.count), timing: findings, row: IndexRowFile(report: whole, planFile: planFile))
         }

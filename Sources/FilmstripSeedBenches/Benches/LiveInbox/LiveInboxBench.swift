@@ -38,7 +38,17 @@ public final class LiveInboxBench: Bench {
         var generation: Int
         var startMs: Int
         var firstByteMs: Int?
+        /// When the last body bytes arrived (the body is read into rows after, off this thread).
+        var lastDataMs: Int?
         var transfer: InboxTransfer
+    }
+
+    /// What a lane's last full answer left for a conditional request: the validators to send
+    /// (`If-None-Match` from its `ETag`, `If-Modified-Since` from its `Last-Modified`) and the
+    /// screen a 304 keeps (RFC 9111 §4.3).
+    private struct Validated {
+        var conditions: [String: String]
+        var screen: LiveInboxPhase.Screen
     }
 
     private let settings: LiveInboxSettings
@@ -99,6 +109,7 @@ public final class LiveInboxBench: Bench {
         let path = source.url.path.isEmpty ? "/" : source.url.path
         var current = initialPhase
         var requests: [Int: Request] = [:]
+        var validated: [Lane: Validated] = [:]
         var nextID = 1
 
         func commit(_ now: Int) {
@@ -143,11 +154,13 @@ public final class LiveInboxBench: Bench {
                         lane.screen = .loading(progress)
                     }
                 }
-                let transfer = InboxTransfer(url: source.url, backstopSeconds: source.timeoutMs / 1000 + 5) { report in
+                let conditions = validated[which]?.conditions ?? [:]
+                let transfer = InboxTransfer(url: source.url, service: source.service, conditions: conditions, backstopSeconds: source.timeoutMs / 1000 + 5) { report in
                     feed.yield(.transfer(request: id, report))
                 }
                 requests[id] = Request(id: id, lane: which, generation: generation, startMs: now, transfer: transfer)
-                timeline.event("\(which.rawValue) request \(id) (generation \(generation)): GET \(path)\(refresh ? ", a refresh" : "")", atMs: now)
+                let conditional = conditions.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
+                timeline.event("\(which.rawValue) request \(id) (generation \(generation)): GET \(path)\(refresh ? ", a refresh" : "")\(conditional.isEmpty ? "" : ", \(conditional)")", atMs: now)
                 transfer.start()
                 let deadline = now + source.timeoutMs
                 group.addTask {
@@ -169,20 +182,20 @@ public final class LiveInboxBench: Bench {
                     }
                 }
             }
-            func end(_ request: Request, _ ending: LiveInboxReply.Ending, _ now: Int) {
+            func end(_ request: Request, _ ending: LiveInboxReply.Ending, screen read: LiveInboxPhase.Screen, url: URL, _ now: Int) {
                 requests[request.id] = nil
                 update(request.lane) { $0.work.completed += 1 }
                 let timing = LoadTiming(
                     label: "\(request.lane.rawValue) request \(request.id) (generation \(request.generation))",
-                    startMs: request.startMs, firstByteMs: request.firstByteMs, lastByteMs: now)
+                    startMs: request.startMs, firstByteMs: request.firstByteMs, lastByteMs: request.lastDataMs ?? now)
                 timings.withLock { $0.append(timing) }
                 let first = request.firstByteMs.map { "first byte after \(Quantity.ms($0 - request.startMs)), " } ?? "no answer, "
                 let what: String
                 switch ending {
-                case .answer(let status, let body): what = "status \(status), \(Quantity.grouped(body.count)) bytes"
+                case .answer(let status, _, let body): what = "status \(status), \(Quantity.grouped(body.count)) bytes"
                 case .transport(let problem):
-                    what = problem.message
-                    let note = "GET \(source.url.absoluteString): \(problem.message)"
+                    what = problem.detail
+                    let note = "GET \(url.absoluteString): \(problem.detail)"
                     problems.withLock { if !$0.contains(note) { $0.append(note) } }
                 }
                 timeline.event("\(request.lane.rawValue) request \(request.id): \(first)ended after \(Quantity.ms(now - request.startMs)): \(what)", atMs: now)
@@ -193,7 +206,19 @@ public final class LiveInboxBench: Bench {
                     timeline.event("\(request.lane.rawValue) request \(request.id): late reply dropped (generation \(request.generation), the screen's is \(shown.generation))", atMs: now)
                     return
                 }
-                var screen = LiveInboxReply.screen(for: ending, service: source.service)
+                var screen = read
+                if case .answer(let status, let headers, _) = ending {
+                    if status == 304, let kept = validated[request.lane] {
+                        // Nothing changed (RFC 9110 §15.4.5): what the last full answer showed stays.
+                        screen = kept.screen
+                        timeline.event("\(request.lane.rawValue) request \(request.id): not modified, the screen stays", atMs: now)
+                    } else if status != 304, (200...299).contains(status), screen.name == .loaded || screen.name == .empty {
+                        var conditions: [String: String] = [:]
+                        if let tag = headers["etag"] { conditions["If-None-Match"] = tag }
+                        if let modified = headers["last-modified"] { conditions["If-Modified-Since"] = modified }
+                        validated[request.lane] = conditions.isEmpty ? nil : Validated(conditions: conditions, screen: screen)
+                    }
+                }
                 if case .stale(let rows, .refreshing) = shown.screen, case .failed(let message) = screen {
                     screen = .stale(rows, .failed(message))
                 }
@@ -239,23 +264,30 @@ public final class LiveInboxBench: Bench {
                 case .transfer(let id, let report):
                     guard var request = requests[id] else { continue }  // cancelled: nothing more to show
                     switch report {
-                    case .headers(let status, let expected):
+                    case .headers(let head):
                         request.firstByteMs = now
                         requests[id] = request
-                        timeline.event("\(request.lane.rawValue) request \(id): first byte, status \(status)\(expected.map { ", Content-Length \($0)" } ?? "")", atMs: now)
-                        progress(request) { $0.expectedBytes = expected }
+                        let length = head.headers["content-length"].map { ", Content-Length \($0)" } ?? ""
+                        let coding = head.headers["content-encoding"].map { ", Content-Encoding \($0)" } ?? ""
+                        timeline.event("\(request.lane.rawValue) request \(id): first byte, status \(head.status)\(length)\(coding)", atMs: now)
+                        progress(request) { $0.expectedBytes = head.expectedBytes }
                     case .bytes(let received):
+                        request.lastDataMs = now
+                        requests[id] = request
                         progress(request) { $0.receivedBytes = received }
-                    case .ended(let ending?):
-                        end(request, ending, now)
-                    case .ended(nil):
+                    case .ended(let ending?, let screen, let url):
+                        end(request, ending, screen: screen ?? LiveInboxReply.screen(for: ending, service: source.service), url: url, now)
+                    case .ended(nil, _, _):
                         requests[id] = nil
                         update(request.lane) { $0.work.cancelled += 1 }
                     }
                 case .deadline(let id):
                     guard let request = requests[id] else { continue }
                     request.transfer.cancel()
-                    end(request, .transport(.timedOut(afterMs: source.timeoutMs)), now)
+                    // Headers came but the body never finished: an incomplete answer, not silence.
+                    let problem: LiveInboxReply.TransportProblem =
+                        request.firstByteMs == nil ? .timedOut(afterMs: source.timeoutMs) : .incomplete(afterMs: source.timeoutMs)
+                    end(request, .transport(problem), screen: .failed(problem.message), url: source.url, now)
                 }
                 commit(now)
             }

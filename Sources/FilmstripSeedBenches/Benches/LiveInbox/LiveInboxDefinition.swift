@@ -45,7 +45,7 @@ extension BenchDefinition {
             },
             PanelEntry("onAppear") { settings in
                 LiveScreenPanel(id: "onAppear", title: "ALL FIVE · onAppear Task", tint: Color(hex: 0xF5B841), lane: .onAppear, showsWork: settings.showsWork)
-            },
+            }.onlyWhenNamed(),
         ],
         modes: [.pinned],
         members: ["source", "script"],

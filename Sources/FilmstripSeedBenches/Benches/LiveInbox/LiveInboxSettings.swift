@@ -27,6 +27,7 @@ public struct LiveInboxSettings: BenchSettings {
         guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
             throw PlanError(path: reader.path("url"), message: "expected an http:// or https:// URL with a host, found \"\(text)\"")
         }
+        try refuseBracketedHost(url, path: reader.path("url"))
         let timeoutMs = try reader.integer("timeoutMs", in: 1...600_000, unit: "ms") ?? 5000
         let service = try reader.string("service") ?? "HTTP"
         var events: [LiveInboxEvent] = []
@@ -44,8 +45,22 @@ public struct LiveInboxSettings: BenchSettings {
         return LiveInboxSettings(source: InboxSource(url: url, timeoutMs: timeoutMs, service: service), events: events)
     }
 
+    /// Refuses a URL whose host is a bracketed IPv6 literal (`http://[::1]:8080/`):
+    /// FoundationNetworking on Swift 6.3.1 fails every such request in a few ms without
+    /// reaching the server ("NSURLErrorDomain error -1000", swift-corelibs-foundation #5496).
+    static func refuseBracketedHost(_ url: URL, path: String) throws(PlanError) {
+        let rest = url.absoluteString.components(separatedBy: "://").dropFirst().first ?? ""
+        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        let host = String(authority.split(separator: "@").last ?? authority)
+        guard host.hasPrefix("[") else { return }
+        throw PlanError(
+            path: path,
+            message: "an IPv6 address in brackets (\(host)) cannot be fetched: URLSession on this toolchain fails such a request before it leaves the machine (swift-corelibs-foundation #5496); use 127.0.0.1 or a host name that resolves to the address")
+    }
+
     /// The limits a plan file meets, for settings built in code.
     func validate() throws(PlanError) {
+        try Self.refuseBracketedHost(source.url, path: "$.source.url")
         guard (1...600_000).contains(source.timeoutMs) else {
             throw PlanError(path: "$.source.timeoutMs", message: "expected an integer from 1 to 600000 ms, found \(source.timeoutMs)")
         }

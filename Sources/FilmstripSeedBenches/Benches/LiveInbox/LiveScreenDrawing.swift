@@ -37,7 +37,7 @@ struct LiveScreenDrawing {
             painter.centeredText("FAILED", line: 0, color: Palette.danger)
             // The message is one element, however many lines it takes.
             painter.expose(SemanticElement(role: .text, label: message))
-            for (index, line) in painter.wrap(message, maxWidth: layout.contentWidth, maxLines: 3).enumerated() {
+            for (index, line) in Self.wholeWords(message, maxLines: 3, on: painter).enumerated() {
                 painter.centeredText(line, line: 1 + index, color: Palette.text, role: nil)
             }
             painter.canvas.stroke(layout.button(line: 5, labelWidth: painter.font.width(of: "RETRY")), with: tint)
@@ -58,13 +58,26 @@ struct LiveScreenDrawing {
             case .failed(let message):
                 painter.canvas.fill(band, with: Palette.danger)
                 painter.expose(SemanticElement(role: .text, label: message))
-                let line = painter.wrap(message, maxWidth: layout.contentWidth, maxLines: 1).first ?? message
+                let line = Self.wholeWords(message, maxLines: 1, on: painter).first ?? ""
                 painter.centeredText(line, line: bandLine, color: Palette.header, role: nil)
                 if !roomForFooter {
                     painter.centeredText("REFRESH FAILED · RETRY", line: bandLine + 1, color: Palette.header, role: .button)
                 }
             }
         }
+    }
+
+    /// `message` wrapped on at most `maxLines` lines of the content width, never cut inside a
+    /// word: when it needs more, the last line ends with `…` after its last whole word that fits.
+    static func wholeWords(_ message: String, maxLines: Int, on painter: PanelPainter) -> [String] {
+        let width = painter.layout.contentWidth
+        var lines = painter.wrap(message, maxWidth: width, maxLines: maxLines + 1)
+        guard lines.count > maxLines else { return lines }
+        lines.removeLast(lines.count - maxLines)
+        var words = lines[maxLines - 1].split(separator: " ").map(String.init)
+        while !words.isEmpty, painter.font.width(of: (words + ["…"]).joined(separator: " ")) > width { words.removeLast() }
+        lines[maxLines - 1] = (words + ["…"]).joined(separator: " ")
+        return lines
     }
 
     /// A bar 26 cells wide and a line tall on line `line`, filled to `percent`; recorded as a figure.
