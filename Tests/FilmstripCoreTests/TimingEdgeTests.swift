@@ -96,6 +96,10 @@ import Testing
         // Three loads chained at the instants their failures land: one loader from 1,000.
         let three = Self.describe(LoaderPolicy.seed004.schedule(chain: [first, LoadSpan(startMs: 1500, readyMs: 1800), LoadSpan(startMs: 1800, readyMs: 1900)]))
         #expect(three == "start 1800 ready 1900 loader 1800 content 1900")
+        // Carried twice inside the minimum (500/500): the minimum still counts from the loader's
+        // first appearance at 500, so the third load's content comes at 1,000, not 1,200.
+        let minimumChain = [LoadSpan(startMs: 0, readyMs: 600), LoadSpan(startMs: 700, readyMs: 750), LoadSpan(startMs: 800, readyMs: 850)]
+        #expect(Self.describe(policy.schedule(chain: minimumChain)) == "start 800 ready 850 loader 800 content 1000")
     }
 
     @Test func aRetryAtTheInstantHeldBackContentIsPaintedCarriesTheLoader() throws {
@@ -198,12 +202,16 @@ import Testing
 
     /// `extendToSettle` with the last change exactly at the window's end: the change is outside
     /// [start, end), so the window grows to film it on the same grid. A change inside the window
-    /// but after its last frame (2,300 ms) is filmed by no frame either: it grows the same way
-    /// (the promise is that the final state is filmed). On the last frame it stays as it is.
-    @Test(arguments: [(2300, 2350, 23), (2301, 2500, 24), (2349, 2500, 24), (2350, 2500, 24), (2400, 2500, 24), (2401, 2600, 25)])
-    func extendToSettleWhenTheLastChangeIsAtTheWindowsEnd(latencyMs: Int, settledWindowMs: Int, lastFrame: Int) throws {
+    /// but after its last frame is filmed by no frame either: it grows the same way (the promise
+    /// is that the final state is filmed). On the last frame it stays as it is. Windows of 2,400
+    /// ms (its end on the frame grid) and 2,350 ms (its end between two frame instants).
+    @Test(arguments: [
+        (2400, 2300, 2400, 23), (2400, 2399, 2500, 24), (2400, 2400, 2500, 24), (2400, 2401, 2600, 25),
+        (2350, 2300, 2350, 23), (2350, 2301, 2500, 24), (2350, 2349, 2500, 24), (2350, 2350, 2500, 24),
+    ])
+    func extendToSettleWhenTheLastChangeIsAtTheWindowsEnd(windowMs: Int, latencyMs: Int, settledWindowMs: Int, lastFrame: Int) throws {
         let plan = try Self.plan("""
-            {"bench": "inbox", "mode": "pinned", "windowMs": 2350, "frameIntervalMs": 100, "extendToSettle": true,
+            {"bench": "inbox", "mode": "pinned", "windowMs": \(windowMs), "frameIntervalMs": 100, "extendToSettle": true,
              "script": [{"reply": "loaded", "latencyMs": \(latencyMs)}], "expect": {"minFrames": {"loading": 1, "loaded": 1}}}
             """)
         let settled = try plan.settled()
@@ -214,6 +222,58 @@ import Testing
         #expect(run.frames.last.map { "\($0.tMs) \($0.phase ?? "")" } == "\(lastFrame * 100) loaded")
         #expect(run.pendingAtEnd == nil)
         #expect(Analysis(run).dwell(ofPhase: "loaded")?.frames == 1)
+    }
+
+    /// A cycle's change exactly at the end of its first pass is the second pass beginning: a
+    /// repeat, not a scripted change, so a window ending there is not linted.
+    @Test func aCyclesChangeAtTheEndOfItsFirstPassIsARepeat() throws {
+        // One beat: loaded after 500 ms, held 500 ms; the first pass ends at 1,000, when loading
+        // starts again.
+        let plan = try Self.plan("""
+            {"bench": "inbox", "mode": "cycle", "windowMs": 1000, "frameIntervalMs": 100,
+             "script": [{"reply": "loaded", "latencyMs": 500, "holdMs": 500}], "expect": {"minFrames": {"loaded": 1}}}
+            """)
+        let work = try #require(PendingWork.scan(plan))
+        #expect(work.next == PendingChange(atMs: 1000, phase: "loading", event: "beat 1: fetch started, loaded after 500 ms"))
+        #expect(work.nextIsScripted == false)
+        #expect(work.lastScriptedChangeMs == 500)
+        #expect(PlanLint.findings(for: plan) == [])
+    }
+
+    /// Held-back time at exactly `maxHeldBackMs` passes; one ms under it fails.
+    @Test(arguments: [(400, true), (399, false)])
+    func heldBackAtExactlyTheLimit(limit: Int, passes: Bool) throws {
+        // delayedMinimum (500/500) and data at 600: held back [600, 1000), 400 ms.
+        let analysis = Analysis(try Self.plan("""
+            {"bench": "scenes", "panels": ["delayedMinimum"], "mode": "pinned", "windowMs": 1500, "frameIntervalMs": 100,
+             "script": [{"trigger": "open", "reply": "loaded", "latencyMs": 600}], "expect": {"maxHeldBackMs": {"delayedMinimum": \(limit)}}}
+            """).run(clock: .virtual))
+        let check = try #require(analysis.checks.first { $0.name == "heldBack.delayedMinimum" })
+        #expect(check.passed == passes)
+        #expect(check.message == "delayedMinimum: content held back 400 ms, at most \(limit) ms allowed")
+    }
+
+    /// A tap on Try again cancels the automatic retry that was due: when it falls due, nothing starts.
+    @Test func aManualRetryCancelsThePendingAutomaticRetry() throws {
+        // Fails at 100 (automatic retry due at 1,100); Try again at 300 succeeds at 400.
+        let run = try Self.plan("""
+            {"bench": "orders", "windowMs": 1500, "frameIntervalMs": 100, "settings": {"latencyMs": 100, "retryDelayMs": 1000},
+             "script": [{"atMs": 0, "event": "serverAnswers", "answer": "error", "status": 503, "message": "x"}, {"atMs": 0, "event": "reopen"},
+                        {"atMs": 200, "event": "serverAnswers", "answer": "rows"}, {"atMs": 300, "event": "tapTryAgain"}]}
+            """).run(clock: .virtual)
+        #expect(requests(run) == ["0: request 1 (firstLoad) sent", "300: request 2 (manualRetry) sent"])
+        #expect(phases(run) == ["loading 0-100", "failed 100-300", "loading 300-400", "loaded 400-1500"])
+    }
+
+    @Test func networkOfflineWhileAlreadyOfflineDoesNothing() throws {
+        let run = try Self.plan("""
+            {"bench": "orders", "windowMs": 1500, "frameIntervalMs": 100,
+             "script": [{"atMs": 0, "event": "reopen"}, {"atMs": 600, "event": "networkOffline"}, {"atMs": 900, "event": "networkOffline"},
+                        {"atMs": 1200, "event": "networkOnline"}]}
+            """).run(clock: .virtual)
+        #expect(run.timeline.filter { $0.text == "network offline" }.map(\.tMs) == [600])
+        #expect(requests(run) == ["0: request 1 (firstLoad) sent"])
+        #expect(intervals(run, "pattern") == ["skeleton 0-400", "rows 400-600", "rowsOffline 600-1200", "rows 1200-1500"])
     }
 
     /// ``LoaderStats`` through its public initialiser, given a loader of 0 ms: it was never on
