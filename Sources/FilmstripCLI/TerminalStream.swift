@@ -37,6 +37,9 @@ final class TerminalStream: Sendable {
         if error != 0 { failure.store(error, ordering: .relaxed) }
     }
 
+    /// Whether the stream is a terminal (`isatty`): `record` shows its progress only there.
+    var isTerminal: Bool { isatty(descriptor) == 1 }
+
     /// The `errno` of the first failed write (EPIPE: the reader closed the pipe), or nil.
     var failedWith: Int32? {
         let error = failure.load(ordering: .relaxed)

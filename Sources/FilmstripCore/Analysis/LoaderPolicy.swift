@@ -40,7 +40,16 @@ public struct LoaderPolicy: Hashable, Sendable, CustomStringConvertible {
     /// What a person sees during and after the last of a chain of loads with no content shown
     /// in between (a first load, then retries). A loader still showing when the next load starts
     /// carries on: it stays visible from that load's start, and its minimum keeps counting from
-    /// when it first appeared.
+    /// when it first appeared. "Still showing" is read as everything else that decides what a
+    /// person saw (``OnScreen``): the loader carries unless what replaced it (the failure) was
+    /// on screen for at least 1 ms before the next load started, so a retry that starts at the
+    /// very instant the failure is painted (a hold of 0 ms) keeps one continuous loader.
+    ///
+    /// ```swift
+    /// // Delay 1,000 ms: the first load fails at 1,500 and the retry starts at 1,500.
+    /// LoaderPolicy.seed004.schedule(chain: [LoadSpan(startMs: 0, readyMs: 1500), LoadSpan(startMs: 1500, readyMs: 2000)])
+    /// // loaderFromMs 1,500 (carried, no new delay), contentFromMs 2,000
+    /// ```
     public func schedule(chain: [LoadSpan]) -> LoadSchedule? {
         var carriedFrom: Int?
         var last: LoadSchedule?
@@ -51,21 +60,24 @@ public struct LoaderPolicy: Hashable, Sendable, CustomStringConvertible {
                 schedule.contentFromMs = max(load.readyMs, appeared + (minimumVisibleMs ?? 0))
             }
             let appeared = carriedFrom ?? schedule.loaderFromMs
-            if index + 1 < chain.count, schedule.loaderFromMs != nil, chain[index + 1].startMs < schedule.contentFromMs {
-                carriedFrom = appeared
-            } else {
-                carriedFrom = nil
-            }
+            carriedFrom = index + 1 < chain.count && Self.carries(schedule, into: chain[index + 1].startMs) ? appeared : nil
             last = schedule
         }
         return last
     }
 
     /// Whether this panel's loader is still showing at `startMs`, when a new load of the chain
-    /// `earlier` starts (so the new load shows it at once, without the delay).
+    /// `earlier` starts (so the new load shows it at once, without the delay): the rule of
+    /// ``schedule(chain:)``.
     public func loaderCarries(into startMs: Int, after earlier: [LoadSpan]) -> Bool {
-        guard let previous = schedule(chain: earlier), previous.loaderFromMs != nil else { return false }
-        return startMs < previous.contentFromMs
+        guard let previous = schedule(chain: earlier) else { return false }
+        return Self.carries(previous, into: startMs)
+    }
+
+    /// The carry rule in one place: `schedule` showed a loader, and what replaced it (from
+    /// `contentFromMs`) was not on screen before the next load started at `startMs`.
+    private static func carries(_ schedule: LoadSchedule, into startMs: Int) -> Bool {
+        schedule.loaderFromMs != nil && !OnScreen.isSeen(fromMs: schedule.contentFromMs, untilMs: startMs)
     }
 
     /// What a person sees during and after one load that started at `startMs` and whose data was

@@ -33,7 +33,7 @@ public struct LoaderStats: Hashable, Sendable {
         // so it is never called a flash.
         let cutOff = depictions.last
         flashes = spinners.filter {
-            $0 != cutOff && $0.durationMs > 0 && $0.durationMs < thresholdMs && $0.exitMs > windowStartMs && $0.enterMs < windowEndMs
+            $0 != cutOff && OnScreen.isSeen(fromMs: $0.enterMs, untilMs: $0.exitMs) && $0.durationMs < thresholdMs && $0.exitMs > windowStartMs && $0.enterMs < windowEndMs
         }
         blankMs = depictions.filter { blanks.contains($0.name) }
             .compactMap { $0.clipped(fromMs: windowStartMs, toMs: windowEndMs)?.durationMs }.reduce(0, +)

@@ -77,16 +77,22 @@ public struct PendingWork: Hashable, Sendable {
 }
 
 extension CapturePlan {
-    /// This plan with `extendToSettle` applied: when the last scripted change falls at or after
-    /// the window's end, the window grows (never shrinks) so that its last frame is the first
-    /// frame instant at or after that change, and the window ends one frame interval after
-    /// that frame. The frame grid (start, interval) is unchanged. Without `extendToSettle`, or
-    /// when the window already shows the last change, the plan is returned as it is.
+    /// This plan with `extendToSettle` applied: when no frame of the window shows the last
+    /// scripted change (it falls at or after the window's end, or after the window's last frame
+    /// instant), the window grows (never shrinks) so that its last frame is the first frame
+    /// instant at or after that change, and the window ends one frame interval after that
+    /// frame. The frame grid (start, interval) is unchanged. Without `extendToSettle`, or when a
+    /// frame of the window already shows the last change, the plan is returned as it is.
+    ///
+    /// A window of 2,350 ms with frames every 100 ms (the last at 2,300 ms): a last change at
+    /// 2,300 ms leaves it as it is; one at 2,301, 2,349 or 2,350 ms grows it to 2,500 ms.
     /// - Throws: ``PlanError`` at `$.extendToSettle` when the extended window would exceed the
     ///   limits of a plan (one hour, 100,000 frames).
     public func settled() throws(PlanError) -> CapturePlan {
-        guard extendToSettle, let last = PendingWork.scan(self)?.lastScriptedChangeMs, last >= windowEndMs else { return self }
+        guard extendToSettle, let last = PendingWork.scan(self)?.lastScriptedChangeMs else { return self }
+        // The first frame instant showing the last change; one inside the window films it.
         let firstFrame = windowStartMs + (last - windowStartMs + frameIntervalMs - 1) / frameIntervalMs * frameIntervalMs
+        guard firstFrame >= windowEndMs else { return self }
         do {
             return try resampled(windowMs: firstFrame + frameIntervalMs - windowStartMs, frameIntervalMs: frameIntervalMs)
         } catch {

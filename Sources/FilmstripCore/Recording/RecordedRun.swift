@@ -50,7 +50,7 @@ public struct Segment: Hashable, Sendable {
     public func clipped(fromMs: Int, toMs: Int) -> Segment? {
         let enter = max(enterMs, fromMs)
         let exit = min(exitMs, toMs)
-        return enter < exit ? Segment(name: name, enterMs: enter, exitMs: exit) : nil
+        return OnScreen.isSeen(fromMs: enter, untilMs: exit) ? Segment(name: name, enterMs: enter, exitMs: exit) : nil
     }
 }
 

@@ -46,7 +46,7 @@ struct RunAssembler<B: Bench> {
                 let starts = [change.tMs] + inside
                 for (position, start) in starts.enumerated() {
                     let end = position + 1 < starts.count ? starts[position + 1] : exit
-                    if mergeAcrossZeroLength, end == start { continue }
+                    if mergeAcrossZeroLength, !OnScreen.isSeen(fromMs: start, untilMs: end) { continue }
                     let label = name(change.phase, start)
                     if let last = result.last, last.name == label {
                         result[result.count - 1].exitMs = end

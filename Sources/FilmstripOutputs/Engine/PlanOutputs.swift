@@ -147,13 +147,14 @@ public struct PlanOutputs: Sendable {
     }
 
     /// Writes the outputs of a run already made: `record` runs every plan first, so a plan
-    /// whose run fails stops the command before anything is written.
+    /// whose run fails stops the command before anything is written. `progress` is called after each
+    /// batch of images with the images done and the images in all (``OutputRenderer``).
     /// - Throws: ``FilmstripError`` (output) when an output cannot be written.
-    package func write(_ linted: LintedRun, clock: ClockKind) throws(FilmstripError) -> Recording {
+    package func write(_ linted: LintedRun, clock: ClockKind, progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }) throws(FilmstripError) -> Recording {
         // Recordings into one process's roots take turns (tests record in parallel).
         try Self.writing.withLock { _ throws(FilmstripError) -> Recording in
             try OutputFolder(path: root).prepare(subfolders: [])
-            let outcome = try PlanRecording(plan: plan, file: file, clock: clock, font: font, folder: OutputFolder(root: root, name: plan.name), planFile: planFile).write(linted)
+            let outcome = try PlanRecording(plan: plan, file: file, clock: clock, font: font, folder: OutputFolder(root: root, name: plan.name), planFile: planFile).write(linted, progress: progress)
             return Recording(analysis: outcome.analysis, lint: outcome.lint, missingGlyphs: outcome.missing, fileCount: outcome.files.reduce(0) { count, _ in count + 1 }, outcome: outcome)
         }
     }

@@ -56,9 +56,11 @@ package struct OutputRenderer {
     /// (whose panels the report and the contact sheet name before the frames), then the frames.
     /// - Returns: the report, its ``RunReport/frames`` left empty (every row is in `report.json`),
     ///   the row of the index across plans (`index-row.json`), and the code points the font lacked.
+    /// `progress` is called after each batch with the images done so far and the images in all
+    /// (the strip, every still's images, every frame).
     /// - Throws: the first error the sink or `documents` throws.
     package func produce<Sink: ImageSink>(
-        images sink: Sink, documents: (String, Document) throws(FilmstripError) -> Void
+        images sink: Sink, documents: (String, Document) throws(FilmstripError) -> Void, progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }
     ) throws(FilmstripError) -> (report: RunReport, indexRow: IndexRowFile, missing: [Unicode.Scalar]) {
         let run = self.run
         let font = self.font
@@ -200,6 +202,7 @@ package struct OutputRenderer {
                     try flush(atLeast: 65_536)
                 }
                 start = end
+                progress(end, sourceCount)
             }
             let (report, writer) = try open()
             reportPiece.append(writer.tail)

@@ -45,9 +45,10 @@ package struct PlanRecording {
     }
 
     /// Writes the outputs of a run already made: `record` runs every plan first, so a plan whose
-    /// run fails stops the command before anything is written.
+    /// run fails stops the command before anything is written. `progress` is called after each
+    /// batch of images with the images done and the images in all.
     /// - Throws: ``FilmstripError`` when an output cannot be written.
-    package func write(_ linted: LintedRun) throws(FilmstripError) -> Outcome {
+    package func write(_ linted: LintedRun, progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }) throws(FilmstripError) -> Outcome {
         let (run, lint) = linted.parts
         let analysis = Analysis(run)
         try folder.checkOwnedByFilmstrip()
@@ -77,6 +78,8 @@ package struct PlanRecording {
         let writer = FrameWriter(folder: folder)
         let (report, _, missing) = try OutputRenderer(run: run, analysis: analysis, lint: lint, font: font, planFile: planFile).produce(images: writer) { path, document throws(FilmstripError) in
             try folder.write(path, pieces: document)
+        } progress: { done, total in
+            progress(done, total)
         }
         // Remove what an earlier run wrote and this one did not; the recording is complete.
         let written = RecordingFiles(run: run, skeleton: report)

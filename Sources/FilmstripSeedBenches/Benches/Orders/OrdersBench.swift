@@ -11,7 +11,9 @@ import Synchronization
 /// - after `retryLimit` failures in a row automatic retries stop; the manual action stays;
 ///   automatic retries wait a fixed `retryDelayMs`;
 /// - offline, no request starts and no retry is spent; on reconnect exactly one automatic retry
-///   starts at that instant when the screen still needs its data;
+///   starts at that instant when the screen still needs its data: nothing or an error on screen,
+///   or a request the lost connection interrupted (a refresh over rows restarts as a refresh;
+///   rows already fresh when the connection dropped need no request);
 /// - a reply to a request that was superseded (reopen, new search, lost connection) is ignored.
 public final class OrdersBench: Bench {
     /// The bench's phase: ``OrdersPhase``.
@@ -192,9 +194,12 @@ public final class OrdersBench: Bench {
                         guard current.online else { break }
                         current.online = false
                         log("network offline", now)
+                        // Work the lost connection interrupts (a refresh over rows included) waits
+                        // for it: the pattern retries by itself on reconnect.
+                        let interrupted = current.inFlight != nil
                         supersede("the connection was lost", now)
                         cancelAutomaticRetry()
-                        if !current.hasRows || current.error != nil { current.activity = .pausedOffline }
+                        if interrupted || !current.hasRows || current.error != nil { current.activity = .pausedOffline }
                     case .networkOnline:
                         guard !current.online else { break }
                         current.online = true

@@ -1,0 +1,120 @@
+"""The mutants Tests/Mutation/run.sh applies, one at a time.
+
+Each mutant replaces one exact snippet of one source file (it must occur exactly once, or the run
+stops: the list is stale) and names the test suites that should kill it. `edge` ties a mutant to
+a timing edge of issue 21 (kinds 9 and 10); `equivalent` gives the reason a mutant cannot change
+behaviour, and such a mutant is left out of the score.
+"""
+
+from dataclasses import dataclass
+from typing import Optional
+
+
+@dataclass(frozen=True)
+class Mutant:
+    id: str
+    file: str
+    find: str
+    replace: str
+    suites: str
+    edge: Optional[str] = None
+    equivalent: Optional[str] = None
+
+
+CORE = "Sources/FilmstripCore"
+ORDERS = "Sources/FilmstripSeedBenches/Benches/Orders/OrdersBench.swift"
+
+# Suites that judge the analysis, the loader policy and the scenes bench.
+ANALYSIS = "TimingEdgeTests|AnalysisTests|ThresholdBoundaryTests|LoaderPolicyTests|ScenesBenchTests|DepictionIntervalTests|DepictionPropertyTests|PolicySweepTests|BoundedTimeAnalysisTests|RulesOfTimeTests|ReportsTests"
+LOADER = "TimingEdgeTests|LoaderPolicyTests|ScenesBenchTests|DepictionIntervalTests|DepictionPropertyTests|ThresholdBoundaryTests|PolicySweepTests|ChainedRetryTests"
+PENDING = "TimingEdgeTests|PendingWorkTests|AnalysisTests"
+ORDERS_SUITES = "TimingEdgeTests|OrdersBenchTests|ThresholdBoundaryTests|PanelStateTests|DepictionPropertyTests"
+
+MUTANTS = [
+    # --- analysis: coverage, dominance, loader checks, rule breaches (Analysis.swift)
+    Mutant("A1", f"{CORE}/Analysis/Analysis.swift", "let passed = dwell.frames >= minimum", "let passed = dwell.frames > minimum",
+           ANALYSIS, edge="10: coverage at exactly minFrames"),
+    Mutant("A2", f"{CORE}/Analysis/Analysis.swift", "let framesOver = dwell.frames * 100 > limit * takenCount",
+           "let framesOver = dwell.frames * 100 >= limit * takenCount", ANALYSIS),
+    Mutant("A3", f"{CORE}/Analysis/Analysis.swift", "let timeOver = dwell.ms * 100 > limit * plan.windowMs",
+           "let timeOver = dwell.ms * 100 >= limit * plan.windowMs", ANALYSIS),
+    Mutant("A4", f"{CORE}/Analysis/Analysis.swift", "let passed = stats.flashes.count <= limit", "let passed = stats.flashes.count < limit",
+           ANALYSIS),
+    Mutant("A5", f"{CORE}/Analysis/Analysis.swift", "let passed = stats.heldBackMs <= limit", "let passed = stats.heldBackMs < limit",
+           ANALYSIS),
+    Mutant("A6", f"{CORE}/Analysis/Analysis.swift",
+           "guard let clipped = segment.clipped(fromMs: start, toMs: end) else { continue }\n                let frames",
+           "let clipped = Segment(name: segment.name, enterMs: max(segment.enterMs, start), exitMs: min(segment.exitMs, end))\n                let frames",
+           ANALYSIS + "|OrdersBenchTests", edge="10: a window starting where a breach ends (0 ms breach)"),
+    Mutant("A7", f"{CORE}/Analysis/Analysis.swift", "if stats.visibleMs > 0 || stats.blankMs > 0 || !stats.flashes.isEmpty { loaders.append(stats) }",
+           "if stats.visibleMs > 0 || !stats.flashes.isEmpty { loaders.append(stats) }", ANALYSIS),
+    # --- the one reading of zero length (OnScreen.swift) and the depiction merge (RunAssembler.swift)
+    Mutant("Z1", f"{CORE}/Recording/OnScreen.swift", "{ untilMs > fromMs }", "{ untilMs >= fromMs }", ANALYSIS + "|ChainedRetryTests",
+           edge="9: the zero-length reading"),
+    Mutant("Z2", f"{CORE}/Recording/RunAssembler.swift", "if mergeAcrossZeroLength, !OnScreen.isSeen(fromMs: start, untilMs: end) { continue }",
+           "if mergeAcrossZeroLength, end < start { continue }", ANALYSIS + "|ChainedRetryTests|OrdersBenchTests",
+           edge="9: zero-length phases do not split a depiction"),
+    # --- loader statistics (LoaderStats.swift)
+    Mutant("S1", f"{CORE}/Analysis/LoaderStats.swift", "&& $0.durationMs < thresholdMs &&", "&& $0.durationMs <= thresholdMs &&", ANALYSIS),
+    Mutant("S2", f"{CORE}/Analysis/LoaderStats.swift", "$0 != cutOff && OnScreen.isSeen(fromMs: $0.enterMs, untilMs: $0.exitMs) &&",
+           "$0 != cutOff &&", ANALYSIS, edge="10: LoaderStats given a zero-length loader (no flash)"),
+    Mutant("S3", f"{CORE}/Analysis/LoaderStats.swift", "$0 != cutOff && OnScreen", "OnScreen", ANALYSIS),
+    Mutant("S4", f"{CORE}/Analysis/LoaderStats.swift", "            if to > from {\n", "            if to >= from {\n", ANALYSIS,
+           edge="10: LoaderStats given a zero-length loader (nothing held back)"),
+    Mutant("S5", f"{CORE}/Analysis/LoaderStats.swift", "if spinner.exitMs <= phase.exitMs { i += 1 } else { j += 1 }",
+           "if spinner.exitMs < phase.exitMs { i += 1 } else { j += 1 }", ANALYSIS,
+           equivalent="when a spinner and a phase end together either may advance first: the other's next interval starts at or after that instant, so no overlap is lost or added"),
+    Mutant("S6", f"{CORE}/Analysis/LoaderStats.swift", "let holding = phases.filter { !loadingPhases.contains($0.name) && $0.exitMs > windowStartMs",
+           "let holding = phases.filter { !loadingPhases.contains($0.name) && $0.exitMs >= windowStartMs", ANALYSIS,
+           equivalent="a phase ending exactly at the window's start adds nothing (to > from fails once from is clipped to the start) and ends before every spinner kept, so it only advances j"),
+    # --- loader policy (LoaderPolicy.swift)
+    Mutant("L1", f"{CORE}/Analysis/LoaderPolicy.swift", "!OnScreen.isSeen(fromMs: schedule.contentFromMs, untilMs: startMs)",
+           "startMs < schedule.contentFromMs", LOADER, edge="9: the carry check (the bug of kind 9)"),
+    Mutant("L2", f"{CORE}/Analysis/LoaderPolicy.swift", "schedule.loaderFromMs != nil && !OnScreen", "!OnScreen", LOADER),
+    Mutant("L3", f"{CORE}/Analysis/LoaderPolicy.swift", "guard readyMs > visibleFrom else {", "guard readyMs >= visibleFrom else {", LOADER),
+    Mutant("L4", f"{CORE}/Analysis/LoaderPolicy.swift", "let end = max(readyMs, visibleFrom + (minimumVisibleMs ?? 0))",
+           "let end = max(readyMs, startMs + (minimumVisibleMs ?? 0))", LOADER),
+    Mutant("L5", f"{CORE}/Analysis/LoaderPolicy.swift", "schedule.contentFromMs = max(load.readyMs, appeared + (minimumVisibleMs ?? 0))",
+           "schedule.contentFromMs = max(load.readyMs, load.startMs + (minimumVisibleMs ?? 0))", LOADER),
+    Mutant("L6", f"{CORE}/Analysis/LoaderPolicy.swift", "                schedule.loaderFromMs = load.startMs\n", "", LOADER),
+    Mutant("L7", f"{CORE}/Analysis/LoaderPolicy.swift", "let appeared = carriedFrom ?? schedule.loaderFromMs",
+           "let appeared = schedule.loaderFromMs", LOADER),
+    Mutant("L8", f"{CORE}/Analysis/LoaderPolicy.swift", "loaderVisibleMs > 0 && loaderVisibleMs < thresholdMs",
+           "loaderVisibleMs > 0 && loaderVisibleMs <= thresholdMs", LOADER),
+    Mutant("L9", f"{CORE}/Analysis/LoaderPolicy.swift", "self.minimumVisibleMs = minimumVisibleMs.flatMap { $0 > 0 ? $0 : nil }",
+           "self.minimumVisibleMs = minimumVisibleMs.flatMap { $0 >= 0 ? $0 : nil }", LOADER + "|PlanTests|CapturePlanTests"),
+    # --- pending work and extendToSettle (PendingWork.swift)
+    Mutant("P1", f"{CORE}/Analysis/PendingWork.swift", "if work.next == nil, entry.tMs >= plan.windowEndMs {",
+           "if work.next == nil, entry.tMs > plan.windowEndMs {", PENDING),
+    Mutant("P2", f"{CORE}/Analysis/PendingWork.swift", "guard firstFrame >= windowEndMs else { return self }",
+           "guard firstFrame > windowEndMs else { return self }", PENDING, edge="10: extendToSettle at the window's end"),
+    Mutant("P3", f"{CORE}/Analysis/PendingWork.swift", "(last - windowStartMs + frameIntervalMs - 1) / frameIntervalMs",
+           "(last - windowStartMs + frameIntervalMs) / frameIntervalMs", PENDING),
+    Mutant("P4", f"{CORE}/Analysis/PendingWork.swift", "func scripted(_ tMs: Int) -> Bool { firstPassEndMs.map { tMs < $0 } ?? true }",
+           "func scripted(_ tMs: Int) -> Bool { firstPassEndMs.map { tMs <= $0 } ?? true }", PENDING),
+    Mutant("P5", f"{CORE}/Analysis/PendingWork.swift", "guard let before = shown, before != entry.text else { continue }",
+           "guard shown != nil else { continue }", PENDING),
+    Mutant("P6", f"{CORE}/Analysis/PendingWork.swift", "return try resampled(windowMs: firstFrame + frameIntervalMs - windowStartMs",
+           "return try resampled(windowMs: firstFrame + 1 - windowStartMs", PENDING),
+    # --- the orders bench (OrdersBench.swift)
+    Mutant("O1", ORDERS, "                        guard !current.online else { break }\n", "", ORDERS_SUITES,
+           edge="10: networkOnline while already online"),
+    Mutant("O2", ORDERS, "if interrupted || !current.hasRows", "if !current.hasRows", ORDERS_SUITES,
+           edge="10: offline during a refresh over rows, then online"),
+    Mutant("O3", ORDERS, "if current.retry.failures < settings.retryLimit {", "if current.retry.failures <= settings.retryLimit {", ORDERS_SUITES),
+    Mutant("O4", ORDERS, "let due = now + settings.retryDelayMs", "let due = now + settings.retryDelayMs + 1", ORDERS_SUITES),
+    Mutant("O5", ORDERS, "guard token == retryToken, current.inFlight == nil, current.online else { break }",
+           "guard current.inFlight == nil, current.online else { break }", ORDERS_SUITES),
+    Mutant("O6", ORDERS, "let needsData = current.activity == .pausedOffline || !current.hasRows || current.error != nil",
+           "let needsData = current.activity == .pausedOffline || current.error != nil", ORDERS_SUITES,
+           equivalent="offline, a screen without rows is always pausedOffline (the offline handler and startRequest set it), so !hasRows adds nothing to activity == .pausedOffline"),
+    Mutant("O7", ORDERS, "                        guard current.online else { break }\n                        current.online = false\n",
+           "                        current.online = false\n", ORDERS_SUITES),
+    Mutant("O8", ORDERS, "guard let request = current.inFlight, request.id == id else {", "guard current.inFlight != nil else {", ORDERS_SUITES),
+    # --- animation delays from measured times (AnimationSchedule.swift)
+    Mutant("M1", "Sources/FilmstripReports/AnimationSchedule.swift", "frames[Int(drawn[offset + 1])].tMs : endMs",
+           "frames[Int(drawn[offset + 1])].scheduledMs : endMs", "AnimationScheduleTests|ReportsTests",
+           edge="10: real-clock animation delays from measured times"),
+    Mutant("M2", "Sources/FilmstripReports/AnimationSchedule.swift", "delayMs: Swift.max(0, nextMs - frames[position].tMs)",
+           "delayMs: nextMs - frames[position].tMs", "AnimationScheduleTests|ReportsTests"),
+]
