@@ -182,7 +182,7 @@ public final class LiveInboxBench: Bench {
                 case .answer(let status, let body): what = "status \(status), \(Quantity.grouped(body.count)) bytes"
                 case .transport(let problem):
                     what = problem.message
-                    let note = "GET \(source.url.absoluteString): \(problem.message)"
+                    let note = "GET \(URLRedaction.redacted(source.url)): \(problem.message)"
                     problems.withLock { if !$0.contains(note) { $0.append(note) } }
                 }
                 timeline.event("\(request.lane.rawValue) request \(request.id): \(first)ended after \(Quantity.ms(now - request.startMs)): \(what)", atMs: now)
