@@ -44,8 +44,9 @@ struct CheckCommand: Command {
           --allow-unrecorded pass a plan with no recorded outputs (default: it fails, exit 1)
           --shard i/n        check the i-th of n shares of the plans (sorted by name, dealt round-robin),
                              for a CI matrix; the index across plans is compared only when every plan runs
-          --junit FILE       also write a JUnit XML report to FILE: one test case per plan, one failure per
-                             failed check or recorded-output finding
+          --junit FILE       also write a JUnit XML report to FILE: one test case per plan with its time, one
+                             failure listing its failed checks and recorded-output findings, bad input as an
+                             error; FILE must be new, empty or a report filmstrip wrote (exit 2 otherwise)
           --json             print the results as one JSON document on standard output; the dwell tables
                              and verdicts go to standard error instead
           --no-wait          exit 2 at once when a recording holds DIR's lock (default: wait for it)
@@ -92,7 +93,10 @@ struct CheckCommand: Command {
         if junit == "-" {
             throw FilmstripError(.usage("check: --junit needs a file name ('-' is not one: --json prints the results on standard output)"))
         }
-        if let junit { try PlanFolderGuard.refuse(junit, folder: false, as: "check: --junit") }
+        if let junit {
+            try OutputOwnership.refuseInsidePlanFolder(junit, folder: false, as: "check: --junit")
+            try OutputOwnership.claim(junit, as: .junitReport)
+        }
         json = arguments.flag("--json")
         wait = !arguments.flag("--no-wait")
         benches = context.benches
@@ -103,21 +107,71 @@ struct CheckCommand: Command {
     }
 
     func run() throws(FilmstripError) -> ExitCode {
+        let timestamp = Self.timestamp()
+        var results = CheckResults(shard: options.shard?.description)
         do {
-            return try checkAll()
+            try checkAll(into: &results)
         } catch {
-            // A CI step reading --json or --junit still gets a document: the error, exit 2.
-            guard json || junit != nil else { throw error }
-            var results = CheckResults(shard: options.shard?.description)
+            // A CI step reading --json or --junit still gets a document: what was judged, and
+            // the error (exit 2).
             results.badInput = error.description
             // (Not when writing the report itself was the error.)
-            if let junit, !error.description.hasPrefix("\(junit):") { try? AtomicFile.write(Data(results.junit.utf8), to: junit) }
+            if let junit, !error.description.hasPrefix("\(junit):") { try? AtomicFile.write(Data(results.junit(timestamp: timestamp).utf8), to: junit) }
             if json { output.write(String(decoding: results.jsonData(), as: UTF8.self)) }
             throw error
         }
+        if let junit {
+            do {
+                try AtomicFile.write(Data(results.junit(timestamp: timestamp).utf8), to: junit)
+            } catch {
+                // The verdicts were printed; the JSON document still carries them, beside the error.
+                results.badInput = error.description
+                if json { output.write(String(decoding: results.jsonData(), as: UTF8.self)) }
+                throw error
+            }
+        }
+        if json {
+            output.write(String(decoding: results.jsonData(), as: UTF8.self))
+        }
+        return results.passed ? .passed : .checkFailed
     }
 
-    private func checkAll() throws(FilmstripError) -> ExitCode {
+    /// The wall-clock time now, UTC, as JUnit's `timestamp` wants it (`2026-12-01T23:05:00`).
+    static func timestamp() -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss"
+        return formatter.string(from: Date())
+    }
+
+    /// After a usage error (an unknown option, `--shard 0/3`, `--theme purple`): when `--junit
+    /// FILE` or `--json` could be read from the arguments, writes them as a bad-input result
+    /// (exit 2), so a CI step never publishes an earlier run's report; when they were given but
+    /// could not be read, says so on standard error.
+    static func reportUsageError(_ error: FilmstripError, parsed: ParsedArguments, context: CommandContext) {
+        var results = CheckResults(shard: parsed.values["--shard"])
+        results.badInput = error.description
+        let terminal = context.terminal
+        if let junit = parsed.values["--junit"], !junit.isEmpty, junit != "-" {
+            do throws(FilmstripError) {
+                try OutputOwnership.refuseInsidePlanFolder(junit, folder: false, as: "check: --junit")
+                try OutputOwnership.claim(junit, as: .junitReport)
+                try AtomicFile.write(Data(results.junit(timestamp: timestamp()).utf8), to: junit)
+            } catch let problem {
+                if problem.description != error.description { terminal.diagnose("note: check: no JUnit report written: \(problem.description.split(separator: "\n").first ?? "")") }
+            }
+        } else if parsed.given("--junit") {
+            terminal.diagnose("note: check: no JUnit report written: --junit was given without a usable file name")
+        }
+        if parsed.flag("--json") {
+            context.terminal.output.write(String(decoding: results.jsonData(), as: UTF8.self))
+        } else if parsed.given("--json") {
+            terminal.diagnose("note: check: no JSON document printed: --json could not be read")
+        }
+    }
+
+    private func checkAll(into results: inout CheckResults) throws(FilmstripError) {
         let plans = options.share(of: try PlanLoader(benches: benches).loadAll(options.plans))
         let root = options.out ?? PlanLoader.defaultFolder
         let font = try FontLoader().load(path: options.font, terminal: terminal)
@@ -128,10 +182,10 @@ struct CheckCommand: Command {
             : nil
         defer { withExtendedLifetime(lock) {} }
 
-        var results = CheckResults(shard: options.shard?.description)
         var missing: [Unicode.Scalar] = []
         var freshRows: [String: IndexRowFile] = [:]
         for (file, plan) in plans {
+            let started = ContinuousClock.now
             let clock = options.clock(for: plan)
             let rerecord = "filmstrip record \(PlanCommandOptions.quoted(file))\(options.repeated)"
             let outputs: CheckResults.RecordedOutputs
@@ -166,12 +220,13 @@ struct CheckCommand: Command {
                 plan: plan.name, file: file, bench: plan.bench.name, clock: clock.rawValue, checksPassed: analysis.passed,
                 passed: analysis.passed && outputs.passed, verdict: verdict,
                 failedChecks: analysis.checks.filter { !$0.passed }.map { CheckResults.Failure(check: $0.name, message: $0.message) },
-                reasons: analysis.reasons, recordedOutputs: outputs, lines: planLines))
+                reasons: analysis.reasons, recordedOutputs: outputs, lines: planLines, timeMs: Self.milliseconds(since: started)))
         }
         if compare {
             // Plan folders whose plan was renamed or deleted: the index no longer lists them.
-            for sentence in PlanOutputs.strayFolders(in: root, fresh: freshRows) {
+            for (folder, sentence) in PlanOutputs.strayFolderFindings(in: root, fresh: freshRows) {
                 results.strayFolders.append(sentence)
+                results.strayFolderPaths.append(folder)
                 terminal.print("stray: \(sentence)")
             }
         }
@@ -196,12 +251,11 @@ struct CheckCommand: Command {
         if !results.strayFolders.isEmpty { summary += "; \(results.strayFolders.count) stray plan folder(s)" }
         if results.index == .differs { summary += "; the index across plans differs" }
         terminal.print(summary)
-        if let junit {
-            try AtomicFile.write(Data(results.junit.utf8), to: junit)
-        }
-        if json {
-            output.write(String(decoding: results.jsonData(), as: UTF8.self))
-        }
-        return results.passed ? .passed : .checkFailed
+    }
+
+    /// Whole ms of the real clock since `start` (JUnit's times).
+    private static func milliseconds(since start: ContinuousClock.Instant) -> Int {
+        let elapsed = ContinuousClock.now - start
+        return Int(elapsed.components.seconds) * 1000 + Int(elapsed.components.attoseconds / 1_000_000_000_000_000)
     }
 }

@@ -37,6 +37,8 @@ struct CheckResults: Encodable {
         var recordedOutputs: RecordedOutputs
         /// The plan's terminal lines (dwell table and all), for JUnit's system-out.
         var lines: [String]
+        /// How long checking it took, in ms (JUnit's `time`; not in the JSON document, which has no times).
+        var timeMs: Int = 0
 
         enum CodingKeys: String, CodingKey {
             case plan, file, bench, clock, checksPassed, passed, verdict, failedChecks, reasons, recordedOutputs
@@ -81,9 +83,13 @@ struct CheckResults: Encodable {
         var rerecord: String?
         /// The lines printed under the summary: each mismatch with its failure images.
         var lines: [String] = []
+        /// Why the failure images could not be written (a read-only or full folder); nil when
+        /// they were or none was needed. The findings are complete either way, and the verdict
+        /// (exit 1) stands.
+        var imagesNotWritten: String?
 
         enum CodingKeys: String, CodingKey {
-            case state, summary, files, mismatches, rerecord
+            case state, summary, files, mismatches, rerecord, imagesNotWritten
         }
 
         /// Whether this state passes the gate.
@@ -131,6 +137,11 @@ struct CheckResults: Encodable {
                     }
                 }
             }
+            if let problem = comparison.imagesNotWritten {
+                imagesNotWritten = problem
+                summary += "; the failure images could not be written"
+                lines.append("    note: the failure images could not be written (\(problem)); every difference is listed above")
+            }
         }
     }
 
@@ -138,6 +149,8 @@ struct CheckResults: Encodable {
     var plans: [Plan] = []
     /// Plan folders with no plan behind it: one sentence each (``IndexRows/Stray``).
     var strayFolders: [String] = []
+    /// The same folders' paths (`captures/old`), in the same order: their JUnit case names.
+    var strayFolderPaths: [String] = []
     /// How the index across plans compared.
     enum IndexState: String, Encodable {
         /// It matches a fresh render.
@@ -184,32 +197,37 @@ struct CheckResults: Encodable {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         var data = (try? encoder.encode(self)) ?? Data()
         data.append(0x0A)
-        return data
+        // No credential in a URL a message quotes (``URLRedaction``).
+        return Data(URLRedaction.redactingURLs(in: String(decoding: data, as: UTF8.self)).utf8)
     }
 
-    /// The JUnit report: one test case per plan (`classname` `filmstrip.<bench>`), with a
-    /// failure per failed check (`type` the check's name) and per recorded-output finding
-    /// (`type` `recordedOutputs`), the plan's terminal lines as system-out; then one case per
-    /// stray folder (`filmstrip.strayFolder`) and, when compared, one for the index (`filmstrip.index`).
-    var junit: String {
+    /// The JUnit report (``JUnitReport``): one test case per plan (`classname`
+    /// `filmstrip.<bench>`), failing once when a check or the recorded outputs failed (every
+    /// failed check, by name, then the recorded outputs' summary and each difference, in the
+    /// failure's text); then one case per stray folder (`filmstrip.strayFolder`, named by its
+    /// path), one for bad input (`filmstrip.badInput`, an error) and, when compared, one for the
+    /// index (`filmstrip.index`). `timestamp`: when the run started, UTC `yyyy-MM-ddTHH:mm:ss`.
+    func junit(timestamp: String) -> String {
         var cases = plans.map { plan in
             var failures = plan.failedChecks.map { JUnitReport.Failure(type: $0.check, message: $0.message) }
             let outputs = plan.recordedOutputs
             if !outputs.passed {
-                // The summary carries the re-record hint; then one failure per difference.
+                // The summary carries the re-record hint; then one line per difference.
                 failures.append(JUnitReport.Failure(type: "recordedOutputs", message: "recorded outputs: \(outputs.summary)"))
                 failures += outputs.mismatches.map { JUnitReport.Failure(type: "recordedOutputs", message: $0) }
             }
-            return JUnitReport.Case(name: plan.plan, classname: "filmstrip.\(plan.bench)", failures: failures, output: plan.lines)
+            return JUnitReport.Case(name: plan.plan, classname: "filmstrip.\(plan.bench)", failures: failures, output: plan.lines, timeMs: plan.timeMs)
         }
-        cases += strayFolders.map { JUnitReport.Case(name: $0, classname: "filmstrip.strayFolder", failures: [JUnitReport.Failure(type: "strayFolder", message: $0)]) }
+        cases += zip(strayFolderPaths, strayFolders).map { path, sentence in
+            JUnitReport.Case(name: path, classname: "filmstrip.strayFolder", failures: [JUnitReport.Failure(type: "strayFolder", message: sentence)])
+        }
         if let badInput {
-            cases.append(JUnitReport.Case(name: "input", classname: "filmstrip.badInput", failures: [JUnitReport.Failure(type: "badInput", message: badInput)]))
+            cases.append(JUnitReport.Case(name: "input", classname: "filmstrip.badInput", failures: [], error: JUnitReport.Failure(type: "badInput", message: badInput)))
         }
         if index != .notCompared {
             let failures = index == .differs ? [JUnitReport.Failure(type: "index", message: "the index across plans differs from a fresh render")] : []
             cases.append(JUnitReport.Case(name: "index.html", classname: "filmstrip.index", failures: failures))
         }
-        return JUnitReport.xml(suite: shard.map { "filmstrip check (shard \($0))" } ?? "filmstrip check", cases: cases)
+        return JUnitReport.xml(suite: shard.map { "filmstrip check (shard \($0))" } ?? "filmstrip check", cases: cases, timestamp: timestamp)
     }
 }

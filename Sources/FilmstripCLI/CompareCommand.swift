@@ -76,7 +76,8 @@ struct CompareCommand: Command {
         }
         self.gates = gates
         out = try arguments.string("--out") ?? "compare"
-        try PlanFolderGuard.refuse(out, folder: true, as: "compare: --out")
+        try OutputOwnership.refuseInsidePlanFolder(out, folder: true, as: "compare: --out")
+        try OutputOwnership.refusePlansFolder(out, as: "compare: --out", writing: "compare.json")
         clock = try arguments.choice("--clock", of: ClockKind.self)
         font = try arguments.string("--font")
         benches = context.benches
@@ -102,7 +103,7 @@ struct CompareCommand: Command {
         try folder.prepare(subfolders: [])
         // Every output's path is checked, and no file of someone else's is in the way, before
         // anything runs or is written.
-        try OwnedOutputs(folder: folder, files: ["compare.png", "compare.json", "compare.html"]).claim()
+        try OutputOwnership.claim(folder.path, as: .sharedFiles(["compare.png", "compare.json", "compare.html"]))
         let aSide = try inputs[0].side(clock: clock, font: loaded)
         let bSide = try inputs[1].side(clock: clock, font: loaded)
         let comparison = RunComparison(a: aSide.side, b: bSide.side, bench: bench)

@@ -38,7 +38,7 @@ struct IndexCommand: Command {
         guard arguments.positionals.count == 1, let root = arguments.positionals.first, !root.isEmpty else {
             throw FilmstripError(.usage("index: expects one output folder (filmstrip index OUTDIR), found \(arguments.positionals.count) arguments"))
         }
-        try PlanFolderGuard.refuse(root, folder: true, as: "index: OUTDIR")
+        try OutputOwnership.refuseInsidePlanFolder(root, folder: true, as: "index: OUTDIR")
         self.root = root
         wait = !arguments.flag("--no-wait")
         benches = context.benches
@@ -51,7 +51,7 @@ struct IndexCommand: Command {
             throw FilmstripError(.output(path: root, reason: "no such folder; expected an output folder written by filmstrip record"))
         }
         // (Before the lock, whose file would be left in a folder that is not an output root.)
-        try OutputFolder(path: root).checkIndexOwnedByFilmstrip()
+        try OutputOwnership.claim("\(root)/\(OutputLayout.contactSheetPath)", as: .indexAcrossPlans)
         guard !IndexRows(root: root, benches: benches).rows().rows.isEmpty else {
             throw FilmstripError(.output(path: root, reason: "no plan folder recorded by filmstrip record is in it (none holds \(OutputLayout.indexRowPath)); nothing to index"))
         }

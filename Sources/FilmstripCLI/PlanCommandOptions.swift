@@ -25,7 +25,7 @@ struct PlanCommandOptions {
     init(_ arguments: ParsedArguments) throws(FilmstripError) {
         plans = arguments.positionals
         out = try arguments.string("--out")
-        try PlanFolderGuard.refuse(out ?? "captures", folder: true, as: "\(arguments.command): --out")
+        try OutputOwnership.refuseInsidePlanFolder(out ?? "captures", folder: true, as: "\(arguments.command): --out")
         clock = try arguments.choice("--clock", of: ClockKind.self)
         font = try arguments.string("--font")
         theme = try arguments.choice("--theme", of: Theme.self)
@@ -61,9 +61,32 @@ struct PlanCommandOptions {
         return words.map { " " + $0 }.joined()
     }
 
-    /// `word`, in single quotes when a shell would read it otherwise.
+    /// `word` as a POSIX shell reads it back, pasted: as it is when it holds only letters,
+    /// digits and `-_./=:,+@%`; in single quotes otherwise; in `$'…'` quotes (bash, zsh, ksh
+    /// and POSIX 2024 `sh`) when it holds a control character (`\n`, `\t`, `\r`, others as
+    /// `\xHH`). A word starting with `-` gets `./` in front, so it is read as a path, not an
+    /// option: `-x.json` → `./-x.json`.
     static func quoted(_ word: String) -> String {
+        let word = word.hasPrefix("-") ? "./" + word : word
         let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_./=:,+@%".unicodeScalars.contains($0)) }
-        return plain ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        if plain { return word }
+        guard word.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+            return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        }
+        var text = "$'"
+        for scalar in word.unicodeScalars {
+            switch scalar {
+            case "\\": text += "\\\\"
+            case "'": text += "\\'"
+            case "\n": text += "\\n"
+            case "\t": text += "\\t"
+            case "\r": text += "\\r"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                text += "\\x" + (hex.count == 1 ? "0" : "") + hex
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
+        return text + "'"
     }
 }

@@ -90,10 +90,10 @@ struct RecordCommand: Command {
         defer { withExtendedLifetime(lock) {} }
         try rootFolder.prepare(subfolders: [])
         // A folder bearing a plan's name that filmstrip did not write is refused before any is written.
-        for (_, plan) in plans { try OutputFolder(root: root, name: plan.name).checkOwnedByFilmstrip() }
+        for (_, plan) in plans { try OutputOwnership.claim(OutputFolder(root: root, name: plan.name).path, as: .planFolder) }
         // The index across plans is written last: a link in its way is refused before any plan is.
         _ = try rootFolder.inside(OutputLayout.contactSheetPath)
-        try rootFolder.checkIndexOwnedByFilmstrip()
+        try OutputOwnership.claim("\(root)/\(OutputLayout.contactSheetPath)", as: .indexAcrossPlans)
         // Every plan runs before anything is written (a timeline is cheap on the virtual clock),
         // so a plan whose run has to be stopped leaves every output folder as it was.
         var runs: [LintedRun] = []

@@ -78,7 +78,8 @@ struct SweepCommand: Command {
         flashThresholdMs = try arguments.integer("--flash-threshold-ms", in: 1...60_000, unit: "ms") ?? 300
         budgetMs = try arguments.integer("--budget-ms", in: 0...3_600_000, unit: "ms") ?? 100
         out = try arguments.string("--out") ?? "sweep"
-        try PlanFolderGuard.refuse(out, folder: true, as: "sweep: --out")
+        try OutputOwnership.refuseInsidePlanFolder(out, folder: true, as: "sweep: --out")
+        try OutputOwnership.refusePlansFolder(out, as: "sweep: --out", writing: "sweep.json")
         font = try arguments.string("--font")
         if let text = try arguments.string("--include") {
             let types = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
@@ -117,10 +118,11 @@ struct SweepCommand: Command {
     func run() throws(FilmstripError) -> ExitCode {
         let file = samplesFile
         let options = self
-        let data = try InputFile.contents(of: file)
+        // Read once into one array and parsed entry by entry: memory holds the file and one entry.
+        let bytes = try InputFile.bytes(of: file, limit: .samples)
         let samples: LatencySamples
         do {
-            samples = try LatencySamples(json: data, selection: selection)
+            samples = try LatencySamples(bytes: bytes, selection: selection)
         } catch {
             throw FilmstripError(.plan(file: file, path: error.path, message: error.message))
         }
@@ -134,7 +136,7 @@ struct SweepCommand: Command {
         try folder.prepare(subfolders: [])
         // Both outputs' paths are checked, and no file of someone else's is in the way, before
         // either is written.
-        try OwnedOutputs(folder: folder, files: ["sweep.png", "sweep.json"]).claim()
+        try OutputOwnership.claim(folder.path, as: .sharedFiles(["sweep.png", "sweep.json"]))
         let chart: [UInt8]
         do {
             chart = try PNGCodec.encode(SweepChart.draw(sweep, font: font))

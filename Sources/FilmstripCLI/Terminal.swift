@@ -1,5 +1,8 @@
+import FilmstripCore
+
 /// Standard output and standard error, the only terminal the tool writes to. Every line is
-/// passed through ``TerminalText/escaped(_:)``: one line in, one line out. A failed write
+/// passed through ``URLRedaction/redactingURLs(in:)`` (no credential is printed) and
+/// ``TerminalText/escaped(_:)``: one line in, one line out. A failed write
 /// never stops the run (see ``TerminalStream``); ``failure`` tells the command to end with exit 2.
 struct Terminal {
     var output = TerminalStream.standardOutput
@@ -10,13 +13,13 @@ struct Terminal {
 
     /// Writes a line to standard output (with the tool's name, see ``renamed(_:)``).
     func print(_ line: String) {
-        output.write(TerminalText.escaped(renamed(line)) + "\n")
+        output.write(TerminalText.escaped(URLRedaction.redactingURLs(in: renamed(line))) + "\n")
     }
 
     /// Writes a line to standard error (diagnostics: lint, missing glyphs, errors), with the
     /// tool's name (see ``renamed(_:)``).
     func diagnose(_ line: String) {
-        error.write(TerminalText.escaped(renamed(line)) + "\n")
+        error.write(TerminalText.escaped(URLRedaction.redactingURLs(in: renamed(line))) + "\n")
     }
 
     /// Writes the tool's own text of several lines (help) to standard output, line by line,

@@ -57,7 +57,7 @@ import Testing
     }
 
     @Test func samplesReadFromAHARUseTimeOrTheSumOfTimings() throws {
-        let har = #"{"log":{"version":"1.2","entries":[{"time":212.6,"timings":{"wait":200}},{"timings":{"blocked":1,"dns":-1,"connect":30,"ssl":20,"send":0.5,"wait":400,"receive":58.6}}]}}"#
+        let har = #"{"log":{"version":"1.2","entries":[{"response":{"status":200},"time":212.6,"timings":{"wait":200}},{"response":{"status":200},"timings":{"blocked":1,"dns":-1,"connect":30,"ssl":20,"send":0.5,"wait":400,"receive":58.6}}]}}"#
         let samples = try LatencySamples(json: Data(har.utf8))
         // 1 + 30 + 0.5 + 400 + 58.6 = 490.1 (ssl is inside connect; -1 is not applicable).
         #expect(samples.latenciesMs == [213, 490])
@@ -72,7 +72,7 @@ import Testing
             } catch { return error }
         }
         #expect(problem("[100, -3]") == PlanError(path: "$[1]", message: "expected a latency in ms from 0 to 3600000, found -3"))
-        #expect(problem(#"{"log":{"entries":[{"time":"fast"}]}}"#)?.path == "$.log.entries[0].time")
+        #expect(problem(#"{"log":{"entries":[{"response":{"status":200},"time":"fast"}]}}"#)?.path == "$.log.entries[0].time")
         #expect(problem(#"{"entries":[]}"#)?.path == "$.log.entries")
         #expect(problem("[]") == PlanError(path: "$", message: "expected at least one latency sample"))
     }
@@ -98,19 +98,19 @@ import Testing
         #expect(samples.latenciesMs == [100])
         #expect(samples.skipped == [.failed: 3])
         #expect(samples.summary == "read 4 entries; skipped 3 failed requests")
-        let one = try LatencySamples(json: har(#"{"time":100,"timings":{"wait":100}},{"time":null,"response":{"status":0},"timings":{"wait":-1}}"#))
+        let one = try LatencySamples(json: har(#"{"response":{"status":200},"time":100,"timings":{"wait":100}},{"time":null,"response":{"status":0},"timings":{"wait":-1}}"#))
         #expect(one.summary == "read 2 entries; skipped 1 failed request")
     }
 
     @Test func aTimeOfZeroBesidePositiveTimingsUsesTheTimingsWithAWarning() throws {
         // 10 + 100 + 300 + 0 + 900 + 100 = 1,410 (ssl 200 is inside connect).
-        let samples = try LatencySamples(json: har(#"{"time":0,"timings":{"blocked":10,"dns":100,"connect":300,"ssl":200,"send":0,"wait":900,"receive":100}},{"time":0,"timings":{"blocked":-1,"wait":0}},{"time":0.0,"timings":{"wait":5}}"#))
+        let samples = try LatencySamples(json: har(#"{"response":{"status":200},"time":0,"timings":{"blocked":10,"dns":100,"connect":300,"ssl":200,"send":0,"wait":900,"receive":100}},{"response":{"status":200},"time":0,"timings":{"blocked":-1,"wait":0}},{"response":{"status":200},"time":0.0,"timings":{"wait":5}}"#))
         #expect(samples.latenciesMs == [1410, 0, 5])
         #expect(samples.warnings == ["2 entries have a time of 0 beside timings above 0 (the first: $.log.entries[0]); the sum of the timings was used"])
     }
 
     @Test func webSocketAndEventSourceEntriesAreSkippedByDefault() throws {
-        let entries = #"{"time":50,"timings":{"wait":50}},{"time":7200000,"response":{"status":101},"timings":{"wait":1}},{"_resourceType":"websocket","time":9000,"timings":{"wait":1}},{"_resourceType":"eventsource","time":60000,"timings":{"wait":1}},{"time":600000,"response":{"status":200,"content":{"mimeType":"text/event-stream"}},"timings":{"wait":1}},{"time":30,"_webSocketMessages":[],"timings":{"wait":1}}"#
+        let entries = #"{"response":{"status":200},"time":50,"timings":{"wait":50}},{"time":7200000,"response":{"status":101},"timings":{"wait":1}},{"response":{"status":200},"_resourceType":"websocket","time":9000,"timings":{"wait":1}},{"response":{"status":200},"_resourceType":"eventsource","time":60000,"timings":{"wait":1}},{"time":600000,"response":{"status":200,"content":{"mimeType":"text/event-stream"}},"timings":{"wait":1}},{"response":{"status":200},"time":30,"_webSocketMessages":[],"timings":{"wait":1}}"#
         let samples = try LatencySamples(json: har(entries))
         #expect(samples.latenciesMs == [50])
         #expect(samples.summary == "read 6 entries; skipped 5 WebSocket or EventSource entries")
@@ -120,7 +120,7 @@ import Testing
     }
 
     @Test func includeFiltersByResourceTypeOrMIMETypeAndURLByPattern() throws {
-        let entries = #"{"_resourceType":"xhr","time":10,"request":{"url":"https://api.example.com/a"},"timings":{"wait":10}},{"_resourceType":"fetch","time":20,"request":{"url":"https://cdn.example.com/b"},"timings":{"wait":20}},{"_resourceType":"script","time":30,"request":{"url":"https://api.example.com/c.js"},"response":{"status":200,"content":{"mimeType":"application/javascript"}},"timings":{"wait":30}},{"time":40,"request":{"url":"https://api.example.com/d"},"response":{"status":200,"content":{"mimeType":"Application/JSON; charset=utf-8"}},"timings":{"wait":40}}"#
+        let entries = #"{"response":{"status":200},"_resourceType":"xhr","time":10,"request":{"url":"https://api.example.com/a"},"timings":{"wait":10}},{"response":{"status":200},"_resourceType":"fetch","time":20,"request":{"url":"https://cdn.example.com/b"},"timings":{"wait":20}},{"_resourceType":"script","time":30,"request":{"url":"https://api.example.com/c.js"},"response":{"status":200,"content":{"mimeType":"application/javascript"}},"timings":{"wait":30}},{"time":40,"request":{"url":"https://api.example.com/d"},"response":{"status":200,"content":{"mimeType":"Application/JSON; charset=utf-8"}},"timings":{"wait":40}}"#
         let typed = try LatencySamples(json: har(entries), selection: .init(include: ["xhr", "fetch", "application/json"]))
         #expect(typed.latenciesMs == [10, 20, 40])
         #expect(typed.summary == "read 4 entries; skipped 1 entry of other types")
@@ -130,7 +130,7 @@ import Testing
     }
 
     @Test func fractionalMillisecondsRoundHalfUpAndAnHourIsTheLongest() throws {
-        let samples = try LatencySamples(json: har(#"{"time":0.5,"timings":{}},{"time":1.49999,"timings":{}},{"time":2.5,"timings":{}},{"time":3600000,"timings":{}},{"time":3600000.4,"timings":{}}"#))
+        let samples = try LatencySamples(json: har(#"{"response":{"status":200},"time":0.5,"timings":{}},{"response":{"status":200},"time":1.49999,"timings":{}},{"response":{"status":200},"time":2.5,"timings":{}},{"response":{"status":200},"time":3600000,"timings":{}},{"response":{"status":200},"time":3600000.4,"timings":{}}"#))
         #expect(samples.latenciesMs == [1, 1, 3, 3_600_000])
         #expect(samples.summary == "read 5 entries; skipped 1 entry longer than 3,600,000 ms")
     }

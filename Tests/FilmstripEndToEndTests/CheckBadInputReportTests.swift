@@ -27,14 +27,17 @@ import Testing
 
         let junit = workspace.appendingPathComponent("junit.xml")
         let xml = try String(contentsOf: junit, encoding: .utf8)
-        #expect(xml.contains(#"<testcase name="input" classname="filmstrip.badInput">"#))
-        #expect(xml.contains(#"<failure type="badInput" message="captures/bad.json: $.windowMs: required member is missing; expected the recording window&apos;s length in ms">"#))
+        // Bad input is an error, not a failure.
+        #expect(xml.contains(#"tests="1" failures="0" errors="1""#), "\(xml)")
+        #expect(xml.contains(#"<testcase name="input" classname="filmstrip.badInput" time="0.000">"#), "\(xml)")
+        #expect(xml.contains(#"<error type="badInput" message="captures/bad.json: $.windowMs: required member is missing; expected the recording window&apos;s length in ms">"#), "\(xml)")
     }
 
     @Test(ExternalTool.xmllint.required)
     func aBadPlansJUnitReportValidatesAgainstTheJenkinsSchema() throws {
         let (result, workspace) = try Self.checkWithABadPlan()
         #expect(result.status == 2)
+        #expect(try CheckGateTests.validate(workspace.appendingPathComponent("junit.xml").path, schema: "junit-ant.xsd").status == 0)
         let validation = try CheckGateTests.validate(workspace.appendingPathComponent("junit.xml").path)
         #expect(validation.status == 0, "\(validation.output)")
     }

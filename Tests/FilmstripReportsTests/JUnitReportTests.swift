@@ -3,26 +3,38 @@ import Testing
 
 /// The JUnit document: exact bytes, counts, and XML 1.0 escaping of every character.
 @Suite struct JUnitReportTests {
-    @Test func aPassingAndAFailingCaseGiveTheseExactBytes() {
+    @Test func aPassingAFailingAndABadInputCaseGiveTheseExactBytes() {
         let xml = JUnitReport.xml(suite: "filmstrip check", cases: [
-            .init(name: "a", classname: "filmstrip.inbox", failures: []),
-            .init(name: "b", classname: "filmstrip.inbox", failures: [.init(type: "coverage.empty", message: "empty: 0 frames")], output: ["line 1", "line 2"]),
-        ])
+            .init(name: "a", classname: "filmstrip.inbox", failures: [], timeMs: 5),
+            .init(name: "b", classname: "filmstrip.inbox", failures: [.init(type: "coverage.empty", message: "empty: 0 frames"), .init(type: "dominance.loading", message: "loading filled 6 of 6 frames")], output: ["line 1", "line 2"], timeMs: 1_234),
+            .init(name: "input", classname: "filmstrip.badInput", failures: [], error: .init(type: "badInput", message: "bad.json: $: expected an object")),
+        ], timestamp: "2026-12-01T23:05:00")
         #expect(xml == """
             <?xml version="1.0" encoding="UTF-8"?>
-            <testsuites name="filmstrip check" tests="2" failures="1" errors="0">
-              <testsuite name="filmstrip check" tests="2" failures="1" errors="0" skipped="0">
-                <testcase name="a" classname="filmstrip.inbox"/>
-                <testcase name="b" classname="filmstrip.inbox">
-                  <failure type="coverage.empty" message="empty: 0 frames">empty: 0 frames</failure>
-                  <system-out>line 1
+            <!-- written by filmstrip -->
+            <testsuites>
+              <testsuite name="filmstrip check" package="filmstrip" id="0" tests="3" failures="1" errors="1" time="1.239" timestamp="2026-12-01T23:05:00" hostname="localhost">
+                <properties/>
+                <testcase name="a" classname="filmstrip.inbox" time="0.005"/>
+                <testcase name="b" classname="filmstrip.inbox" time="1.234">
+                  <failure type="coverage.empty" message="empty: 0 frames (and 1 more failure)">coverage.empty: empty: 0 frames
+            dominance.loading: loading filled 6 of 6 frames</failure>
+                </testcase>
+                <testcase name="input" classname="filmstrip.badInput" time="0.000">
+                  <error type="badInput" message="bad.json: $: expected an object">badInput: bad.json: $: expected an object</error>
+                </testcase>
+                <system-out>line 1
             line 2
             </system-out>
-                </testcase>
+                <system-err/>
               </testsuite>
             </testsuites>
 
             """)
+    }
+
+    @Test func aURLInAnyTextLosesItsCredentials() {
+        #expect(JUnitReport.content("GET http://u:p@h:1/x?token=s#k=v: refused") == "GET http://h:1/x?token=…#k=…: refused")
     }
 
     @Test func markupQuotesAndControlCharactersAreEscapedForXML10() {

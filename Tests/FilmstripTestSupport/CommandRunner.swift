@@ -69,8 +69,16 @@ public struct CommandRunner {
         process.standardOutput = out
         process.standardError = err
         try process.run()
+        // Standard error is read on a thread of its own: a run that fills one pipe while the
+        // other is read (a megabyte of error text) would otherwise never end.
+        final class Box: @unchecked Sendable { var data = Data() }
+        let box = Box()
+        let group = DispatchGroup()
+        let handle = err.fileHandleForReading
+        DispatchQueue.global().async(group: group) { box.data = handle.readDataToEndOfFile() }
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        let stderr = box.data
         process.waitUntilExit()
         return Result(
             status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),

@@ -20,6 +20,10 @@ protocol Command {
     /// Builds the command from its parsed arguments.
     /// - Throws: ``FilmstripError`` (usage) for a value out of range or a missing argument.
     init(_ arguments: ParsedArguments, context: CommandContext) throws(FilmstripError)
+    /// Called when the arguments could not be read or the command could not be built (a usage
+    /// error), before the error is printed: a command that writes reports on request writes them
+    /// as a bad-input result here. `parsed` holds what could be read. Default: nothing.
+    static func reportUsageError(_ error: FilmstripError, parsed: ParsedArguments, context: CommandContext)
     /// Runs it.
     /// - Returns: ``ExitCode/passed`` or ``ExitCode/checkFailed``.
     /// - Throws: ``FilmstripError`` (exit code 2) for bad input or environment.
@@ -41,11 +45,21 @@ extension Command {
     /// command and runs it.
     /// - Throws: ``FilmstripError`` for bad usage or input (exit code 2).
     static func main(arguments: [String], context: CommandContext) throws(FilmstripError) -> ExitCode {
-        let parsed = try OptionParser(command: name, specs: options).parse(arguments)
-        if parsed.help {
+        let parsed = OptionParser(command: name, specs: options).parseReadingOn(arguments)
+        if parsed.help, parsed.problem == nil {
             context.terminal.printText(help(context: context))
             return .passed
         }
-        return try Self(parsed, context: context).run()
+        let command: Self
+        do throws(FilmstripError) {
+            if let problem = parsed.problem { throw problem }
+            command = try Self(parsed, context: context)
+        } catch {
+            reportUsageError(error, parsed: parsed, context: context)
+            throw error
+        }
+        return try command.run()
     }
+
+    static func reportUsageError(_ error: FilmstripError, parsed: ParsedArguments, context: CommandContext) {}
 }

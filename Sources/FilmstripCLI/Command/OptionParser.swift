@@ -9,7 +9,17 @@ struct OptionParser {
     /// - Throws: ``FilmstripError`` (usage) for an unknown option, a flag given a value, a missing
     ///   value or an option given twice (unless it may repeat: ``OptionSpec/repeats``).
     func parse(_ arguments: [String]) throws(FilmstripError) -> ParsedArguments {
+        let parsed = parseReadingOn(arguments)
+        if let problem = parsed.problem { throw problem }
+        return parsed
+    }
+
+    /// ``parse(_:)``, reading on past a problem: the first one is kept in
+    /// ``ParsedArguments/problem`` and the argument at fault is passed over, so the options after
+    /// it (`--junit FILE`, `--json`) are still read.
+    func parseReadingOn(_ arguments: [String]) -> ParsedArguments {
         var parsed = ParsedArguments(command: command)
+        func fail(_ message: String) { if parsed.problem == nil { parsed.problem = FilmstripError(.usage(message)) } }
         var index = 0
         var onlyPositionals = false
         while index < arguments.count {
@@ -28,14 +38,20 @@ struct OptionParser {
                 continue
             }
             let (name, inline) = Self.split(argument)
+            parsed.typed.insert(name)
             guard let spec = specs.first(where: { $0.name == name }) else {
-                throw FilmstripError(.usage("\(command): unknown option '\(name)'"))
+                fail("\(command): unknown option '\(name)'")
+                continue
             }
             guard spec.repeats || (!parsed.values.keys.contains(name) && !parsed.flags.contains(name)) else {
-                throw FilmstripError(.usage("\(command): \(name) is given twice"))
+                fail("\(command): \(name) is given twice")
+                continue
             }
             guard let placeholder = spec.value else {
-                guard inline == nil else { throw FilmstripError(.usage("\(command): \(name) takes no value")) }
+                guard inline == nil else {
+                    fail("\(command): \(name) takes no value")
+                    continue
+                }
                 parsed.flags.insert(name)
                 continue
             }
@@ -44,7 +60,8 @@ struct OptionParser {
                 value = inline
             } else {
                 guard index < arguments.count, !arguments[index].hasPrefix("--") else {
-                    throw FilmstripError(.usage("\(command): \(name) needs a value (\(name) \(placeholder))"))
+                    fail("\(command): \(name) needs a value (\(name) \(placeholder))")
+                    continue
                 }
                 value = arguments[index]
                 index += 1

@@ -16,6 +16,13 @@ struct ParsedArguments {
     var positionals: [String] = []
     /// `-h` or `--help` was given.
     var help = false
+    /// Every option name typed (`--junit`), read or not.
+    var typed: Set<String> = []
+    /// The first usage problem met while reading (``OptionParser/parseReadingOn(_:)``); nil when none.
+    var problem: FilmstripError?
+
+    /// Whether the option `name` was typed, whether or not it could be read.
+    func given(_ name: String) -> Bool { typed.contains(name) }
 
     init(command: String) {
         self.command = command

@@ -23,6 +23,12 @@ struct JSONReader {
     private let refusingRepeatedMembers: Bool
     private var index = 0
     private var path: [PathComponent] = []
+    /// Arrays whose elements are handed to ``visitor`` one at a time and not kept, by the member
+    /// names leading to them from the root (`[]`: the root itself; `["log", "entries"]`).
+    var streamedArrays: [[String]] = []
+    /// Called with each element of a streamed array: the array's member path, the element's
+    /// index, the element. The array then reads as empty.
+    var visitor: (([String], Int, JSONValue) throws(PlanError) -> Void)?
 
     init(_ bytes: [UInt8], refusingRepeatedMembers: Bool) {
         self.bytes = bytes
@@ -116,10 +122,14 @@ struct JSONReader {
             index += 1
             return .array(items)
         }
+        let streamed = visitor != nil ? streamedPath() : nil
+        var count = 0
         while true {
             skipWhitespace()
-            path.append(.element(items.count))
-            items.append(try readValue())
+            path.append(.element(count))
+            let item = try readValue()
+            if let streamed, let visitor { try visitor(streamed, count, item) } else { items.append(item) }
+            count += 1
             path.removeLast()
             skipWhitespace()
             guard index < bytes.count else { throw syntax("expected ',' or ']' to continue the array") }
@@ -131,6 +141,16 @@ struct JSONReader {
             index += 1
             return .array(items)
         }
+    }
+
+    /// The member names of the current path when it is one of ``streamedArrays``; nil otherwise.
+    private func streamedPath() -> [String]? {
+        var names: [String] = []
+        for component in path {
+            guard case .member(let name) = component else { return nil }
+            names.append(name)
+        }
+        return streamedArrays.contains(names) ? names : nil
     }
 
     // MARK: Strings

@@ -43,4 +43,18 @@ public indirect enum JSONValue: Hashable, Sendable {
         var reader = JSONReader(Array(data), refusingRepeatedMembers: refusingRepeatedMembers)
         return try reader.document()
     }
+
+    /// Parses `bytes` as ``parse(_:refusingRepeatedMembers:)`` does, but hands each element of
+    /// the arrays at `arrays` (member paths from the root: `[]` for a root array,
+    /// `["log", "entries"]`) to `element` as it is read, keeping none: the document returned
+    /// holds those arrays empty. Memory holds the text and one element, never the whole tree.
+    /// - Throws: what `element` throws, or ``PlanError`` as ``parse(_:refusingRepeatedMembers:)``.
+    package static func stream(_ bytes: [UInt8], arrays: [[String]], refusingRepeatedMembers: Bool, element: ([String], Int, JSONValue) throws(PlanError) -> Void) throws(PlanError) -> JSONValue {
+        try withoutActuallyEscaping(element) { visit throws(PlanError) -> JSONValue in
+            var reader = JSONReader(bytes, refusingRepeatedMembers: refusingRepeatedMembers)
+            reader.streamedArrays = arrays
+            reader.visitor = visit
+            return try reader.document()
+        }
+    }
 }

@@ -9,14 +9,17 @@ import Foundation
 ///   `timings` `blocked`, `dns`, `connect`, `send`, `wait` and `receive` (`ssl` is not added:
 ///   HAR 1.2 counts it inside `connect`; -1 means not applicable). A `time` of 0 beside
 ///   timings that sum to more than 0 uses the timings, with a warning.
-/// - A failed request is skipped and counted: response status 0, an `_error`, or timings that
+/// - A failed request is skipped and counted: no `response` (or `response: null`: HAR 1.2 gives
+///   every completed request one), response status 0, an `_error`, or timings that
 ///   are null (Chrome writes `"receive": null` for a request that never completed).
 /// - WebSocket and EventSource entries are skipped by default (their `time` is the socket's
 ///   whole life): status 101, `_resourceType` `websocket` or `eventsource`,
 ///   `_webSocketMessages`, or the MIME type `text/event-stream`.
 /// - ``Selection`` keeps only entries of the given resource types or MIME types, and only URLs
 ///   a pattern matches.
-/// - An entry longer than an hour is skipped and counted.
+/// - An entry longer than an hour is skipped and counted; so is one with no `time` whose timings
+///   are all -1 (its time is unknown, not 0 ms), and one with a negative `time` (with a warning
+///   naming the first), so one bad entry does not reject the file.
 ///
 /// Fractional milliseconds are summed exactly and rounded half up once, from their decimal digits.
 public struct LatencySamples: Hashable, Sendable {
@@ -33,9 +36,12 @@ public struct LatencySamples: Hashable, Sendable {
 
     /// Why a HAR entry is not a sample.
     public enum SkipReason: Int, CaseIterable, Hashable, Sendable, Comparable {
-        /// In summary order: a failed request, a WebSocket or EventSource entry, a type not included
-        /// by the ``Selection``, a URL the selection rejects, an entry longer than 3,600,000 ms.
-        case failed, socket, notIncluded, urlMismatch, tooLong
+        /// In summary order: a failed request (no response, status 0, an error, null timings), a
+        /// WebSocket or EventSource entry, a type not included by the ``Selection``, a URL the
+        /// selection rejects, an entry longer than 3,600,000 ms, an entry with no `time` whose
+        /// timings are all -1 (HAR 1.2: not applicable; its time is unknown, not 0 ms), an entry
+        /// with a negative `time`.
+        case failed, socket, notIncluded, urlMismatch, tooLong, unknownTime, negativeTime
 
         /// `1 failed request`, `2 WebSocket or EventSource entries`, ….
         public func counted(_ count: Int) -> String {
@@ -46,6 +52,8 @@ public struct LatencySamples: Hashable, Sendable {
             case .notIncluded: "\(entries) of other types"
             case .urlMismatch: "\(entries) with other URLs"
             case .tooLong: "\(entries) longer than 3,600,000 ms"
+            case .unknownTime: "\(entries) of unknown time (no time, every timing -1)"
+            case .negativeTime: "\(entries) with a negative time"
             }
         }
 
@@ -93,45 +101,65 @@ public struct LatencySamples: Hashable, Sendable {
     /// - Throws: ``PlanError`` with the JSON path of the first value that is not a latency, or
     ///   at `$` when the file is neither a list nor a HAR log, or holds no sample.
     public init(json data: Data, selection: Selection = Selection()) throws(PlanError) {
-        let root = try JSONValue.parse(data, refusingRepeatedMembers: false)
+        try self.init(bytes: Array(data), selection: selection)
+    }
+
+    /// Parses `bytes` (``init(json:selection:)``), reading the list's items or the HAR's
+    /// entries one at a time: memory holds the text and one entry, never the whole tree.
+    package init(bytes: [UInt8], selection: Selection = Selection()) throws(PlanError) {
         var samples: [Int] = []
         var skipped: [SkipReason: Int] = [:]
         var warnings: [String] = []
-        switch root {
-        case .array(let items):
-            for (index, item) in items.enumerated() {
+        var items = 0
+        var entries = 0
+        var zeroTimes = 0
+        var firstZeroTime = ""
+        var negativeTimes = 0
+        var firstNegativeTime = ""
+        let root = try JSONValue.stream(bytes, arrays: [[], ["log", "entries"]], refusingRepeatedMembers: false) { path, index, item throws(PlanError) in
+            if path.isEmpty {
                 samples.append(try Self.milliseconds(item, path: "$[\(index)]"))
+                items += 1
+                return
             }
+            entries += 1
+            let path = "$.log.entries[\(index)]"
+            guard case .object(let fields) = item else {
+                throw PlanError(path: path, message: "expected an entry object, found \(item.typeName)")
+            }
+            switch try Self.sample(fields, path: path, selection: selection) {
+            case .latency(let ms, let zeroTime):
+                samples.append(ms)
+                if zeroTime {
+                    if zeroTimes == 0 { firstZeroTime = path }
+                    zeroTimes += 1
+                }
+            case .skipped(let reason):
+                skipped[reason, default: 0] += 1
+                if reason == .negativeTime {
+                    if negativeTimes == 0 { firstNegativeTime = "\(path).time, \(Self.found(fields["time"] ?? .null))" }
+                    negativeTimes += 1
+                }
+            }
+        }
+        switch root {
+        case .array:
             format = "list"
-            entriesRead = items.count
+            entriesRead = items
         case .object(let members):
-            guard case .object(let log)? = members["log"], case .array(let entries)? = log["entries"] else {
+            guard case .object(let log)? = members["log"], case .array? = log["entries"] else {
                 throw PlanError(path: "$.log.entries", message: "expected a HAR log with an entries array, or a JSON list of milliseconds")
-            }
-            var zeroTimes = 0
-            var firstZeroTime = ""
-            for (index, entry) in entries.enumerated() {
-                let path = "$.log.entries[\(index)]"
-                guard case .object(let fields) = entry else {
-                    throw PlanError(path: path, message: "expected an entry object, found \(entry.typeName)")
-                }
-                switch try Self.sample(fields, path: path, selection: selection) {
-                case .latency(let ms, let zeroTime):
-                    samples.append(ms)
-                    if zeroTime {
-                        if zeroTimes == 0 { firstZeroTime = path }
-                        zeroTimes += 1
-                    }
-                case .skipped(let reason):
-                    skipped[reason, default: 0] += 1
-                }
             }
             if zeroTimes > 0 {
                 let entries = zeroTimes == 1 ? "1 entry has" : "\(Quantity.grouped(zeroTimes)) entries have"
                 warnings.append("\(entries) a time of 0 beside timings above 0 (the first: \(firstZeroTime)); the sum of the timings was used")
             }
+            if negativeTimes > 0 {
+                let entries = negativeTimes == 1 ? "1 entry has" : "\(Quantity.grouped(negativeTimes)) entries have"
+                warnings.append("\(entries) a negative time (the first: \(firstNegativeTime)); skipped, the other entries are read")
+            }
             format = "HAR"
-            entriesRead = entries.count
+            entriesRead = entries
         default:
             throw PlanError(path: "$", message: "expected a JSON list of milliseconds or a HAR log, found \(root.typeName)")
         }
@@ -172,6 +200,11 @@ public struct LatencySamples: Hashable, Sendable {
             if case .object(let request)? = fields["request"], case .string(let text)? = request["url"] { url = text }
             guard matches(url) else { return .skipped(.urlMismatch) }
         }
+        // HAR 1.2: every entry has a response; none (or null) is a request that never completed.
+        switch fields["response"] {
+        case .object?: break
+        default: return .skipped(.failed)
+        }
         if status == 0 { return .skipped(.failed) }
         if let error = fields["_error"] {
             switch error {
@@ -181,22 +214,29 @@ public struct LatencySamples: Hashable, Sendable {
             }
         }
         var timingsSum: Decimal?
+        var timingsAllUnknown = false
         switch fields["timings"] {
         case .null?:
             return .skipped(.failed)
         case .object(let timings)?:
             var total = Decimal(0)
+            var known = false
             for phase in ["blocked", "dns", "connect", "send", "wait", "receive"] {
                 guard let value = timings[phase] else { continue }
                 switch value {
                 case .null: return .skipped(.failed)
-                case .integer(let number): total += Decimal(max(0, number))
-                case .decimal(let number): total += max(0, number)
+                case .integer(let number):
+                    total += Decimal(max(0, number))
+                    known = known || number >= 0
+                case .decimal(let number):
+                    total += max(0, number)
+                    known = known || number >= 0
                 default:
                     throw PlanError(path: "\(path).timings.\(phase)", message: "expected a time in ms ≥ 0 (or -1 for not applicable), found \(value.typeName)")
                 }
             }
-            timingsSum = total
+            timingsSum = known ? total : nil
+            timingsAllUnknown = !known
         default:
             break
         }
@@ -204,10 +244,15 @@ public struct LatencySamples: Hashable, Sendable {
         var zeroTime = false
         switch fields["time"] {
         case nil, .null?:
+            if timingsAllUnknown { return .skipped(.unknownTime) }
             guard let timingsSum else {
                 throw PlanError(path: "\(path).time", message: "expected the entry's time in ms, or its timings")
             }
             latency = timingsSum
+        case .integer(let number)? where number < 0:
+            return .skipped(.negativeTime)
+        case .decimal(let number)? where number < 0:
+            return .skipped(.negativeTime)
         case .integer(0)?, .decimal(0)?:
             if let timingsSum, timingsSum > 0 {
                 latency = timingsSum

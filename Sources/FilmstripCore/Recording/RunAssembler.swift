@@ -132,7 +132,7 @@ struct RunAssembler<B: Bench> {
         return RecordedRun(
             plan: plan, clock: clock, timeline: timeline, phaseSegments: phaseSegments,
             depictionSegments: depictionSegments, lanePhaseSegments: lanePhaseSegments, frames: frames, stills: stills, phaseNames: plan.bench.phaseNames,
-            violations: violations, counters: bench.counters, notes: bench.notes, loadTimings: bench.loadTimings, silentSegments: silentSegments,
+            violations: violations, counters: bench.counters, notes: bench.notes.map(URLRedaction.redactingURLs(in:)), loadTimings: bench.loadTimings, silentSegments: silentSegments,
             draw: { [stillRenderers] index, font, scale, shown in
                 let sample = samples[index]
                 let chosen = shown.flatMap { stillRenderers[$0] } ?? renderer

@@ -40,7 +40,7 @@ package struct ComparisonInput {
         if (exists && isFolder.boolValue) || URL(fileURLWithPath: source).lastPathComponent == OutputLayout.reportPath {
             let folder = exists && isFolder.boolValue ? trimmed : URL(fileURLWithPath: source).deletingLastPathComponent().path
             let file = exists && isFolder.boolValue ? "\(trimmed)/\(OutputLayout.reportPath)" : source
-            let data = try InputFile.contents(of: file)
+            let data = try InputFile.contents(of: file, limit: .samples)
             do {
                 let side = try ComparisonSide(reportJSON: data, source: source)
                 // A bench this tool does not know is refused, naming it, by the command.

@@ -44,6 +44,13 @@ package final class OutputComparison: ImageSink {
     private let decodedCount = Mutex(0)
     /// The artifacts written so far (paths relative to the failure folder), once begun.
     private let artifactsWritten = Mutex<[String]?>(nil)
+    /// Why the failure images could not be written (the first error); nil while they could.
+    private let artifactProblem = Mutex<String?>(nil)
+
+    /// Why the failure images could not be written (a read-only or full folder: the first
+    /// error, as printed); nil when they were, or none was needed. The mismatches are complete
+    /// either way: a failed write stops the images, never the comparison.
+    package var artifactsNotWritten: String? { artifactProblem.withLock { $0 } }
 
     /// - Parameters:
     ///   - folder: the plan's output folder.
@@ -164,7 +171,13 @@ package final class OutputComparison: ImageSink {
     /// - Throws: ``FilmstripError`` (output) when an artifact cannot be written.
     package func finishFailureArtifacts() throws(FilmstripError) -> [OutputMismatch] {
         try flushImages()
-        if let written = artifactsWritten.withLock({ $0 }) { try FailureFolder(planFolder: folder).close(written: written) }
+        if let written = artifactsWritten.withLock({ $0 }) {
+            do throws(FilmstripError) {
+                try FailureFolder(planFolder: folder).close(written: written)
+            } catch {
+                artifactProblem.withLock { $0 = $0 ?? error.description }
+            }
+        }
         return mismatches
     }
 
@@ -176,7 +189,15 @@ package final class OutputComparison: ImageSink {
         var done: [Found] = []
         for item in pending.sorted(by: { $0.mismatch.file < $1.mismatch.file }) {
             var mismatch = item.mismatch
-            if written != nil { mismatch = try FailureFolder(planFolder: folder).write(item, written: &written!) }
+            if written != nil {
+                do throws(FilmstripError) {
+                    mismatch = try FailureFolder(planFolder: folder).write(item, written: &written!)
+                } catch {
+                    // A read-only or full folder: the finding stands without its images, and
+                    // no further image is tried.
+                    artifactProblem.withLock { $0 = $0 ?? error.description }
+                }
+            }
             done.append(Found(mismatch: mismatch, fresh: nil, recorded: nil))
         }
         artifactsWritten.withLock { if $0 != nil { $0 = written } }

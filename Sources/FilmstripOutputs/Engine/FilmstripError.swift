@@ -1,3 +1,5 @@
+import FilmstripCore
+
 /// Why filmstrip cannot go on: its input or environment is wrong (exit code 2).
 ///
 /// Thrown by every engine call (loading plans and fonts, recording, comparing) and by the
@@ -34,7 +36,7 @@ public struct FilmstripError: Error, CustomStringConvertible {
     /// The lines printed on standard error for this problem alone: the description prefixed
     /// `error: `, with a usage error's hint on a line of its own.
     package var lines: [String] {
-        if case .usage(let message) = problem { return ["error: \(message)", Self.usageHint] }
+        if case .usage(let message) = problem { return ["error: \(Self.shortened(message))", Self.usageHint] }
         return ["error: \(description)"]
     }
 
@@ -42,8 +44,38 @@ public struct FilmstripError: Error, CustomStringConvertible {
 
     /// The whole message without the `error: ` prefix: the file, then the JSON path (plans) or
     /// line (fonts), then what was wrong; a usage error adds the line
-    /// `Run 'filmstrip --help' for usage.`
+    /// `Run 'filmstrip --help' for usage.` A value the message quotes is cut at 200 characters
+    /// (``shortened(_:)``), so a 1 MB member name gives a short message.
     public var description: String {
+        Self.shortened(unshortened)
+    }
+
+    /// The longest quoted value (between `'`) or unbroken run of text (a JSON path, a name) a
+    /// message keeps whole, in characters.
+    package static let quotedLimit = 200
+
+    /// `text` with every quoted value (between a pair of `'`) and every run without a space
+    /// longer than ``quotedLimit`` characters cut to its first ``quotedLimit`` characters and
+    /// `…(N characters)`.
+    package static func shortened(_ text: String) -> String {
+        guard text.count > quotedLimit else { return text }
+        func cut(_ part: Substring) -> String {
+            part.count > quotedLimit ? "\(part.prefix(quotedLimit))…(\(Quantity.grouped(part.count)) characters)" : String(part)
+        }
+        // Quoted values first: between each pair of apostrophes.
+        let pieces = text.split(separator: "'", omittingEmptySubsequences: false)
+        var quotedCut = ""
+        for (index, piece) in pieces.enumerated() {
+            if index > 0 { quotedCut += "'" }
+            quotedCut += index % 2 == 1 && index < pieces.count - 1 ? cut(piece) : String(piece)
+        }
+        // Then any run without a space or line break (but a quoted value already cut).
+        return quotedCut.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.split(separator: " ", omittingEmptySubsequences: false).map { $0.contains("…(") ? String($0) : cut($0) }.joined(separator: " ")
+        }.joined(separator: "\n")
+    }
+
+    private var unshortened: String {
         switch problem {
         case .usage(let message):
             "\(message)\n\(Self.usageHint)"

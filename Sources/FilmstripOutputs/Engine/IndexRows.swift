@@ -23,7 +23,7 @@ package struct IndexRows {
     /// cannot be read.
     package struct Stray: Hashable {
         /// The folder, `DIR/<name>`.
-        let folder: String
+        package let folder: String
         /// Why it is left out, after the folder's name: `was recorded from captures/old.json,
         /// which no longer exists`.
         let reason: String

@@ -78,6 +78,10 @@ public struct PlanOutputs: Sendable {
         package let indexRow: IndexRowFile?
         /// Code points the font lacked.
         package let missingGlyphs: [Unicode.Scalar]
+        /// Why the failure images (``failuresFolder``) could not be written — a read-only or
+        /// full folder, as the error reads; nil when they were written or none was needed. The
+        /// ``mismatches`` are complete either way; those without images have no artifacts.
+        public let imagesNotWritten: String?
 
         /// Every finding as a sentence: the mismatches, then the timing findings.
         public var findings: [String] { mismatches.map(\.description) + timingFindings }
@@ -185,8 +189,8 @@ public struct PlanOutputs: Sendable {
         let themed = drawn == plan.theme ? plan : plan.themed(drawn)
         let (run, lint) = try LintedRun(themed, file: file, clock: clock).parts
         let analysis = Analysis(run)
-        func result(_ state: Comparison.Recorded, _ mismatches: [OutputMismatch] = [], timing: [String] = [], row: IndexRowFile? = nil, missing: [Unicode.Scalar] = []) -> Comparison {
-            Comparison(recorded: state, mismatches: mismatches, timingFindings: timing, analysis: analysis, lint: lint, theme: drawn, run: run, indexRow: row, missingGlyphs: missing)
+        func result(_ state: Comparison.Recorded, _ mismatches: [OutputMismatch] = [], timing: [String] = [], row: IndexRowFile? = nil, missing: [Unicode.Scalar] = [], imagesNotWritten: String? = nil) -> Comparison {
+            Comparison(recorded: state, mismatches: mismatches, timingFindings: timing, analysis: analysis, lint: lint, theme: drawn, run: run, indexRow: row, missingGlyphs: missing, imagesNotWritten: imagesNotWritten)
         }
         guard FileManager.default.fileExists(atPath: folder) else { return result(.nothing) }
         if clock == .real {
@@ -209,7 +213,7 @@ public struct PlanOutputs: Sendable {
         comparison.noteStale(recorded.writtenFiles, produced: RecordingFiles(run: run, skeleton: fresh.report).contains)
         comparison.noteUnlisted(recorded.lists)
         let mismatches = writingFailures ? try comparison.finishFailureArtifacts() : comparison.mismatches
-        return result(.files(recorded.writtenFileCount), mismatches, row: fresh.indexRow, missing: fresh.missing)
+        return result(.files(recorded.writtenFileCount), mismatches, row: fresh.indexRow, missing: fresh.missing, imagesNotWritten: comparison.artifactsNotWritten)
     }
 
     /// The plan folders of `root` that no plan stands behind (their plan file was renamed or
@@ -222,7 +226,12 @@ public struct PlanOutputs: Sendable {
     /// ``strayFolders(in:)``, with the fresh index rows of the plans just compared standing in
     /// for the ones recorded (a plan being checked is never a stray).
     package static func strayFolders(in root: String, fresh: [String: IndexRowFile]) -> [String] {
-        IndexRows(root: root, benches: []).rows(fresh: fresh).strays.map { "\($0.sentence); \($0.remedy)" }
+        strayFolderFindings(in: root, fresh: fresh).map(\.sentence)
+    }
+
+    /// ``strayFolders(in:fresh:)`` with each folder's path (`captures/old`) beside its sentence.
+    package static func strayFolderFindings(in root: String, fresh: [String: IndexRowFile]) -> [(folder: String, sentence: String)] {
+        IndexRows(root: root, benches: []).rows(fresh: fresh).strays.map { ($0.folder, "\($0.sentence); \($0.remedy)") }
     }
 
     private static let writing = Mutex(())

@@ -64,7 +64,7 @@ package struct FontLoader {
         } else {
             throw FilmstripError(.unreadable(file: "Fonts/\(Self.bundledName).bdf", reason: "the bundled font is missing from the resources"))
         }
-        let data = try InputFile.contents(of: file)
+        let data = try InputFile.contents(of: file, limit: .font)
         do throws(BDFError) {
             let font = try BitmapFont(bdf: String(decoding: data, as: UTF8.self))
             guard !font.glyphs.isEmpty else { throw BDFError(line: 0, message: "the font has no glyphs with a code point") }

@@ -58,7 +58,7 @@ package struct PlanLoader {
             }
             let raw: Data
             do throws(FilmstripError) {
-                raw = try InputFile.contents(of: file)
+                raw = try InputFile.contents(of: file, limit: .plan)
             } catch {
                 problems.append(error)
                 continue

@@ -51,7 +51,7 @@ package struct PlanRecording {
     package func write(_ linted: LintedRun, progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }) throws(FilmstripError) -> Outcome {
         let (run, lint) = linted.parts
         let analysis = Analysis(run)
-        try folder.checkOwnedByFilmstrip()
+        try OutputOwnership.claim(folder.path, as: .planFolder)
         try folder.prepare(subfolders: plan.stills.isEmpty ? ["frames"] : ["frames", "stills"])
         // What filmstrip wrote here before: the last report's files, and those of a recording
         // that was interrupted (its pending list is still here).

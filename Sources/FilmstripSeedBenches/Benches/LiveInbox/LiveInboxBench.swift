@@ -195,7 +195,7 @@ public final class LiveInboxBench: Bench {
                 case .answer(let status, _, let body): what = "status \(status), \(Quantity.grouped(body.count)) bytes"
                 case .transport(let problem):
                     what = problem.detail
-                    let note = "GET \(url.absoluteString): \(problem.detail)"
+                    let note = "GET \(URLRedaction.redacted(url)): \(problem.detail)"
                     problems.withLock { if !$0.contains(note) { $0.append(note) } }
                 }
                 timeline.event("\(request.lane.rawValue) request \(request.id): \(first)ended after \(Quantity.ms(now - request.startMs)): \(what)", atMs: now)
