@@ -6,7 +6,7 @@ import FilmstripRaster
 /// This is the one Swift file that calls into libpng (through the C shim `CPNGShim`, which
 /// owns `setjmp` around every call of libpng's full API; decoding uses libpng's simplified API).
 /// Every libpng error becomes a thrown ``PNGError``; nothing longjmps through Swift frames.
-public enum PNGCodec {
+package enum PNGCodec {
     /// Encodes `canvas` (RGBA8, row-major, stride = width × 4), enlarged by a whole `scale`
     /// (nearest neighbour, each pixel a `scale × scale` block), as a PNG file's bytes.
     ///
@@ -17,7 +17,7 @@ public enum PNGCodec {
     /// `canvas.scaled(by: scale)`.
     ///
     /// - Throws: ``PNGError`` for an empty canvas, a scale outside 1...64, or any libpng failure.
-    public static func encode(_ canvas: Canvas, scale: Int = 1, settings: PNGSettings = .default) throws(PNGError) -> [UInt8] {
+    package static func encode(_ canvas: Canvas, scale: Int = 1, settings: PNGSettings = .default) throws(PNGError) -> [UInt8] {
         guard canvas.width > 0, canvas.height > 0 else {
             throw PNGError(message: "cannot encode an image of \(canvas.width)×\(canvas.height) pixels")
         }
@@ -39,7 +39,7 @@ public enum PNGCodec {
     /// ``encode(_:scale:settings:)``); `settings.allowPalette` is not consulted.
     ///
     /// - Throws: ``PNGError`` for an empty image, a scale outside 1...64, or any libpng failure.
-    public static func encode(_ image: IndexedImage, scale: Int = 1, settings: PNGSettings = .default) throws(PNGError) -> [UInt8] {
+    package static func encode(_ image: IndexedImage, scale: Int = 1, settings: PNGSettings = .default) throws(PNGError) -> [UInt8] {
         guard image.width > 0, image.height > 0 else {
             throw PNGError(message: "cannot encode an image of \(image.width)×\(image.height) pixels")
         }
@@ -71,7 +71,7 @@ public enum PNGCodec {
     /// Decodes a PNG file's bytes (any colour type and bit depth libpng reads) into an RGBA8 canvas.
     ///
     /// - Throws: ``PNGError`` with libpng's message for bytes that are not a valid PNG.
-    public static func decode(_ bytes: [UInt8]) throws(PNGError) -> Canvas {
+    package static func decode(_ bytes: [UInt8]) throws(PNGError) -> Canvas {
         var message = [CChar](repeating: 0, count: Int(FS_PNG_MESSAGE_SIZE))
         var pixels: UnsafeMutablePointer<UInt8>?
         var width: UInt32 = 0

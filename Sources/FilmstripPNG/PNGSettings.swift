@@ -2,9 +2,9 @@
 ///
 /// No time, text or gamma chunks are ever written, so the same pixels and settings give the
 /// same bytes on every run and machine with the same libpng and zlib.
-public struct PNGSettings: Hashable, Sendable {
+package struct PNGSettings: Hashable, Sendable {
     /// Row filters libpng may choose from.
-    public enum Filters: Hashable, Sendable {
+    package enum Filters: Hashable, Sendable {
         /// Filter type 0 on every row.
         case none
         /// Filter type 1 (difference from the pixel to the left) on every row.
@@ -16,7 +16,7 @@ public struct PNGSettings: Hashable, Sendable {
     }
 
     /// zlib's deflate strategy.
-    public enum Strategy: Int, Hashable, Sendable {
+    package enum Strategy: Int, Hashable, Sendable {
         /// `Z_DEFAULT_STRATEGY`: string matching and Huffman coding.
         case `default` = 0
         /// `Z_FILTERED`: favours Huffman coding for small, filtered values.
@@ -28,21 +28,21 @@ public struct PNGSettings: Hashable, Sendable {
     }
 
     /// zlib compression level, 0 (store) ... 9 (smallest).
-    public var compressionLevel: Int
+    package var compressionLevel: Int
     /// zlib memory level, 1...9 (8 is zlib's default).
-    public var memoryLevel: Int
+    package var memoryLevel: Int
     /// zlib strategy.
-    public var strategy: Strategy
+    package var strategy: Strategy
     /// Which row filters to use.
-    public var filters: Filters
+    package var filters: Filters
     /// Write an indexed-colour (palette) PNG when the image has at most 256 distinct colours.
     /// The decoded pixels are identical either way.
-    public var allowPalette: Bool
+    package var allowPalette: Bool
 
     /// Settings from each field above; the defaults are libpng's and zlib's own (level 6, memory
     /// level 8, default strategy, adaptive filters) with palettes allowed. filmstrip itself writes
     /// with ``default`` (level 8, no row filter).
-    public init(
+    package init(
         compressionLevel: Int = 6, memoryLevel: Int = 8, strategy: Strategy = .default,
         filters: Filters = .adaptive, allowPalette: Bool = true
     ) {
@@ -62,8 +62,8 @@ public struct PNGSettings: Hashable, Sendable {
     /// filters (241,517 bytes, the earlier setting); level 7 and below grow the files by 15% or
     /// more, since their shorter `nice_length` cannot take a doubled row in two matches. On palette
     /// images the Sub, Up and adaptive filters all made the files larger.
-    public static let `default` = PNGSettings(compressionLevel: 8, memoryLevel: 8, strategy: .default, filters: .none, allowPalette: true)
+    package static let `default` = PNGSettings(compressionLevel: 8, memoryLevel: 8, strategy: .default, filters: .none, allowPalette: true)
 
     /// Plain RGBA with no filtering at level 6: the straightforward encoding, for comparisons.
-    public static let plainRGBA = PNGSettings(compressionLevel: 6, filters: .none, allowPalette: false)
+    package static let plainRGBA = PNGSettings(compressionLevel: 6, filters: .none, allowPalette: false)
 }

@@ -15,34 +15,34 @@
 /// `& < > " '` as entities, tab and line feed in attributes and carriage return anywhere as
 /// character references, and every other character XML 1.0 cannot carry (C0 controls, U+FFFE, U+FFFF) as
 /// the visible text `\u{1B}`.
-public enum JUnitReport {
+package enum JUnitReport {
     /// One failure of a test case.
-    public struct Failure: Hashable, Sendable {
+    package struct Failure: Hashable, Sendable {
         /// What failed, e.g. `coverage.empty` or `recordedOutputs`: the `type` attribute.
-        public var type: String
+        package var type: String
         /// One sentence: the `message` attribute and the element's text.
-        public var message: String
+        package var message: String
 
         /// A failure of kind `type` saying `message`.
-        public init(type: String, message: String) {
+        package init(type: String, message: String) {
             self.type = type
             self.message = message
         }
     }
 
     /// One test case: a plan, or a finding about the output folder.
-    public struct Case: Hashable, Sendable {
+    package struct Case: Hashable, Sendable {
         /// The `name` attribute, e.g. the plan's name.
-        public var name: String
+        package var name: String
         /// The `classname` attribute, e.g. `filmstrip.inbox`.
-        public var classname: String
+        package var classname: String
         /// Its failures, in order; empty when it passed.
-        public var failures: [Failure]
+        package var failures: [Failure]
         /// Lines for `<system-out>` (the plan's terminal table); nothing written when empty.
-        public var output: [String]
+        package var output: [String]
 
         /// A case named `name` in `classname`, failing with `failures`, with `output` as its system-out lines.
-        public init(name: String, classname: String, failures: [Failure], output: [String] = []) {
+        package init(name: String, classname: String, failures: [Failure], output: [String] = []) {
             self.name = name
             self.classname = classname
             self.failures = failures
@@ -53,7 +53,7 @@ public enum JUnitReport {
     /// The document: an XML declaration, then `<testsuites>` with one `<testsuite name="suite">`
     /// of `cases`, with their counts (`tests`, `failures`: cases with at least one failure,
     /// `errors` 0, `skipped` 0); UTF-8 text ending in a newline.
-    public static func xml(suite: String, cases: [Case]) -> String {
+    package static func xml(suite: String, cases: [Case]) -> String {
         let failed = cases.count { !$0.failures.isEmpty }
         let counts = "tests=\"\(cases.count)\" failures=\"\(failed)\" errors=\"0\""
         var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"

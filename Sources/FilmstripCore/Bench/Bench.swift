@@ -38,22 +38,11 @@ public protocol Bench: AnyObject, Sendable {
     func phaseDetail(of phase: Phase, atMs timeMs: Int) -> String?
     /// Sentences a person running the plan should read, printed under its table: what the bench
     /// met outside the process (`http://127.0.0.1:8080/inbox: could not connect to the server`);
-    /// read after the run. Default: none.
+    /// read after the run; `[]` when it has none.
     var notes: [String] { get }
     /// Every request that ended, timed (``LoadTiming``), in the order they ended; read after the
-    /// run. Default: none.
+    /// run; `[]` for a bench that makes no requests.
     var loadTimings: [LoadTiming] { get }
-}
-
-extension Bench {
-    /// No counters: the default for a bench that keeps none (reports show `{}`).
-    public var counters: [String: Int] { [:] }
-    /// No detail: the default for a bench whose phases carry nothing worth a caption.
-    public func phaseDetail(of phase: Phase, atMs timeMs: Int) -> String? { nil }
-    /// No notes.
-    public var notes: [String] { [] }
-    /// No timed requests.
-    public var loadTimings: [LoadTiming] { [] }
 }
 
 /// A bench's phase value: its cases carry the data a panel draws (`loading(elapsedMs:)`,
@@ -79,5 +68,5 @@ public protocol BenchPhase: Sendable {
 
 extension BenchPhase {
     /// Every phase name of this phase type, in report order.
-    public static var names: [String] { Name.allCases.map(\.rawValue) }
+    package static var names: [String] { Name.allCases.map(\.rawValue) }
 }

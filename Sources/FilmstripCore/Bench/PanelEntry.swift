@@ -7,11 +7,11 @@
 /// ```
 public struct PanelEntry<Phase: BenchPhase, Settings: BenchSettings>: Sendable {
     /// The identifier plans use (`"allFour"`); the built panel's ``Panel/id`` is the same.
-    public let id: String
+    package let id: String
     let make: @Sendable (Settings) -> any Panel<Phase>
 
     /// A panel built from the plan's settings; `make` must return a panel whose `id` is `id`.
-    public init(_ id: String, make: @escaping @Sendable (Settings) -> any Panel<Phase>) {
+    package init(_ id: String, make: @escaping @Sendable (Settings) -> any Panel<Phase>) {
         self.id = id
         self.make = make
     }

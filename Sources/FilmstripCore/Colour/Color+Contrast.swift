@@ -10,7 +10,7 @@ extension Color {
     /// Source: W3C, Web Content Accessibility Guidelines 2.2, definition of "relative
     /// luminance" (the 0.04045 threshold of IEC 61966-2-1, which WCAG 2.2 uses; WCAG 2.0 printed
     /// 0.03928, which gives the same result for every 8-bit value).
-    public var relativeLuminance: Double {
+    package var relativeLuminance: Double {
         func linear(_ value: UInt8) -> Double {
             let c = Double(value) / 255
             return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
@@ -30,7 +30,7 @@ extension Color {
     /// ```swift
     /// Color.black.contrastRatio(with: .white)   // 21.0
     /// ```
-    public func contrastRatio(with other: Color) -> Double {
+    package func contrastRatio(with other: Color) -> Double {
         let (a, b) = (relativeLuminance, other.relativeLuminance)
         return (max(a, b) + 0.05) / (min(a, b) + 0.05)
     }
@@ -38,5 +38,5 @@ extension Color {
     /// 4.5: the smallest contrast ratio WCAG 2.x level AA allows between text and its background
     /// (success criterion 1.4.3, Contrast (Minimum), for text under 18 point: every frame's text
     /// is a 13-pixel bitmap font).
-    public static let minimumTextContrast = 4.5
+    package static let minimumTextContrast = 4.5
 }

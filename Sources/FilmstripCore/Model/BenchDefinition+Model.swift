@@ -27,7 +27,7 @@ extension BenchDefinition {
     ///
     /// Plans give `script` (``ModelEvent``s) and `http` (``HTTPScript``); the mode is pinned
     /// (the script runs once).
-    public static func model<Model: AnyObject & Sendable, Phase: BenchPhase & Equatable>(
+    package static func model<Model: AnyObject & Sendable, Phase: BenchPhase & Equatable>(
         name: String,
         summary: String,
         phaseStyle: @escaping @Sendable (Phase.Name) -> PhaseStyle,

@@ -25,7 +25,7 @@
 /// naming it (docs/OWN-CODE.md).
 public final class ModelStage: @unchecked Sendable {
     /// The virtual clock: pass it to the model as its `any Clock<Duration>`.
-    public let clock: VirtualClock
+    package let clock: VirtualClock
     let executor: DrainingExecutor
 
     private init(clock: VirtualClock, executor: DrainingExecutor) {
@@ -39,7 +39,7 @@ public final class ModelStage: @unchecked Sendable {
     /// Call it from synchronous code (a test function that is not `async`).
     /// - Throws: what `body` throws; ``RunError`` when work reached the main actor from another
     ///   thread, or a task did not end once its sleep was cancelled.
-    public static func run<R>(_ body: (ModelStage) throws -> R) throws -> R {
+    package static func run<R>(_ body: (ModelStage) throws -> R) throws -> R {
         let clock = VirtualClock()
         let stage = ModelStage(clock: clock, executor: DrainingExecutor())
         let nowMs: @Sendable () -> Int = { clock.now.ms }
@@ -53,17 +53,17 @@ public final class ModelStage: @unchecked Sendable {
     }
 
     /// Now, in ms since the start of the stage.
-    public var nowMs: Int { clock.now.ms }
+    package var nowMs: Int { clock.now.ms }
 
     /// Runs `action` on the main actor now, then every job it makes runnable, until the model is idle.
     /// - Throws: ``RunError`` for work without end or work that came from another thread.
-    public func perform(_ action: @MainActor () throws -> Void) throws {
+    package func perform(_ action: @MainActor () throws -> Void) throws {
         try MainActor.assumeIsolated { try action() }
         try settle()
     }
 
     /// Reads the model (or anything on the main actor) between jobs.
-    public func read<T: Sendable>(_ body: @MainActor () throws -> T) rethrows -> T {
+    package func read<T: Sendable>(_ body: @MainActor () throws -> T) rethrows -> T {
         try MainActor.assumeIsolated { try body() }
     }
 
@@ -72,7 +72,7 @@ public final class ModelStage: @unchecked Sendable {
     /// once at `ms`, with ``nowMs`` at that instant (rules of time 2–5). Work already runnable
     /// runs first, at the current instant.
     /// - Throws: ``RunError`` for work without end or work that came from another thread.
-    public func advance(to ms: Int, onStep: () throws -> Void = {}) throws {
+    package func advance(to ms: Int, onStep: () throws -> Void = {}) throws {
         // Work made runnable outside ``perform(_:)`` (a task cancelled by the caller) runs now,
         // at the instant it became runnable, before time moves.
         try settle()

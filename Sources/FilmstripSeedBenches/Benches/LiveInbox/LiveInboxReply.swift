@@ -6,9 +6,9 @@ import Foundation
 /// body's message (`ASC 409 · version already exists`); a transport error is `failed` in plain
 /// words; a 2xx body that is not a list of rows is `failed` ("the server sent something
 /// unreadable"). Pure: no I/O, no clock.
-public enum LiveInboxReply {
+package enum LiveInboxReply {
     /// What the request ended with.
-    public enum Ending: Hashable, Sendable {
+    package enum Ending: Hashable, Sendable {
         /// A complete answer: the status and the body.
         case answer(status: Int, body: Data)
         /// No complete answer: what went wrong on the way.
@@ -16,7 +16,7 @@ public enum LiveInboxReply {
     }
 
     /// A request that got no complete answer, in the words a person reads.
-    public enum TransportProblem: Hashable, Sendable {
+    package enum TransportProblem: Hashable, Sendable {
         /// Nothing listens at the address (connection refused).
         case refused
         /// No complete answer within the plan's `timeoutMs`.
@@ -29,7 +29,7 @@ public enum LiveInboxReply {
         case other(String)
 
         /// The sentence a failed screen shows.
-        public var message: String {
+        package var message: String {
             switch self {
             case .refused: "could not connect to the server (connection refused)"
             case .timedOut(let ms): "the server did not answer within \(Quantity.ms(ms))"
@@ -41,11 +41,11 @@ public enum LiveInboxReply {
     }
 
     /// The sentence for an unreadable 2xx body.
-    public static let unreadable = "the server sent something unreadable"
+    package static let unreadable = "the server sent something unreadable"
 
     /// The screen a request's ending leads to.
     /// - Parameter service: the name shown before a status (`ASC` in `ASC 409 · …`).
-    public static func screen(for ending: Ending, service: String) -> LiveInboxPhase.Screen {
+    package static func screen(for ending: Ending, service: String) -> LiveInboxPhase.Screen {
         switch ending {
         case .transport(let problem):
             return .failed(problem.message)
@@ -59,7 +59,7 @@ public enum LiveInboxReply {
 
     /// The rows of a body `[{"title": "2.4.0 (118)", "detail": "Ready for Review"}, …]`; nil
     /// when it is not such a list.
-    public static func rows(in body: Data) -> [ManifestRow]? {
+    package static func rows(in body: Data) -> [ManifestRow]? {
         guard let list = try? JSONSerialization.jsonObject(with: body) as? [Any] else { return nil }
         var rows: [ManifestRow] = []
         for item in list {
@@ -73,7 +73,7 @@ public enum LiveInboxReply {
 
     /// The server's words in an error body: `{"message": "…"}` (or `"error"`), or a short
     /// one-line text body; nil otherwise.
-    public static func message(in body: Data) -> String? {
+    package static func message(in body: Data) -> String? {
         if let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] {
             for key in ["message", "error"] {
                 if let text = object[key] as? String, !text.isEmpty { return text }
@@ -87,7 +87,7 @@ public enum LiveInboxReply {
     }
 
     /// A status in words, when the body says nothing: `404` → `not found`.
-    public static func phrase(_ status: Int) -> String {
+    package static func phrase(_ status: Int) -> String {
         switch status {
         case 400: "bad request"
         case 401: "not signed in"
