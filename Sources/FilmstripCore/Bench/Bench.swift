@@ -3,7 +3,8 @@
 /// The recorder starts ``run(clock:timeline:)`` once, as a task on an executor it drains, and
 /// reads ``phase(atMs:)`` whenever the bench is idle at a frame instant. A bench reads time only
 /// through the ``BenchClock`` it is given (rule of time 8), logs every event and every phase it
-/// enters to the timeline, and returns when its task is cancelled.
+/// enters to the timeline, and returns when its task is cancelled. Every member is required: a
+/// member spelled with another label does not compile, where a default would silently win.
 ///
 /// A bench is registered with the rest of the product through a ``BenchDefinition``, which
 /// names it, lists its panels and styles, and builds it from a validated ``CapturePlan``.
@@ -13,6 +14,10 @@
 ///     private let shown = Mutex(ProfilePhase.loading)
 ///     var initialPhase: ProfilePhase { .loading }
 ///     func phase(atMs timeMs: Int) -> ProfilePhase { shown.withLock { $0 } }
+///     var counters: [String: Int] { [:] }
+///     func phaseDetail(of phase: ProfilePhase, atMs timeMs: Int) -> String? { nil }
+///     var notes: [String] { [] }
+///     var loadTimings: [LoadTiming] { [] }
 ///     func run(clock: BenchClock, timeline: TimelineLog<ProfilePhase>) async {
 ///         do {
 ///             try await clock.sleep(forMs: 600)          // the fetch's latency
