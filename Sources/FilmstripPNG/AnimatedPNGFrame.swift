@@ -12,21 +12,21 @@ import FilmstripRaster
 /// let first = try AnimatedPNGFrame.encode(frame0, after: nil, scale: 2, delayMs: 500)      // the whole image
 /// let second = try AnimatedPNGFrame.encode(frame1, after: frame0, scale: 2, delayMs: 500)  // only what changed
 /// ```
-public struct AnimatedPNGFrame: Hashable, Sendable {
+package struct AnimatedPNGFrame: Hashable, Sendable {
     /// The region this frame replaces, in pixels of the animation (at output scale): `fcTL`'s
     /// `x_offset`, `y_offset`, `width`, `height`.
-    public let region: Rect
+    package let region: Rect
     /// How long the frame stays on screen (`fcTL`'s `delay_num` / `delay_den`).
-    public let delay: AnimationDelay
+    package let delay: AnimationDelay
     /// The region's pixels as a zlib stream of filtered scanlines (RGBA8, bit depth 8, colour
     /// type 6, no interlace): the concatenated data of the `IDAT` chunks libpng wrote for the
     /// region alone, which an `fdAT` chunk carries unchanged (APNG specification, `fdAT`: "the
     /// same as IDAT").
-    public let imageData: [UInt8]
+    package let imageData: [UInt8]
 
     /// A frame of `region` with `imageData` already compressed (the zlib stream of the
     /// region's RGBA8 scanlines); ``encode(_:after:scale:delayMs:settings:)`` makes them.
-    public init(region: Rect, delay: AnimationDelay, imageData: [UInt8]) {
+    package init(region: Rect, delay: AnimationDelay, imageData: [UInt8]) {
         self.region = region
         self.delay = delay
         self.imageData = imageData
@@ -44,7 +44,7 @@ public struct AnimatedPNGFrame: Hashable, Sendable {
     ///
     /// - Throws: ``PNGError`` for an empty canvas, a scale outside 1...64, a libpng failure, or
     ///   libpng output that is not 8-bit RGBA without interlacing.
-    public static func encode(
+    package static func encode(
         _ canvas: Canvas, after previous: Canvas?, scale: Int, delayMs: Int, settings: PNGSettings = .animation
     ) throws(PNGError) -> AnimatedPNGFrame {
         guard canvas.width > 0, canvas.height > 0 else {

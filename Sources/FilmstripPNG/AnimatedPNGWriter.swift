@@ -25,26 +25,26 @@ import FilmstripRaster
 /// …
 /// file += try writer.finish()
 /// ```
-public struct AnimatedPNGWriter: Sendable {
+package struct AnimatedPNGWriter: Sendable {
     /// The image's width in pixels (`IHDR`).
-    public let width: Int
+    package let width: Int
     /// The image's height in pixels (`IHDR`).
-    public let height: Int
+    package let height: Int
     /// How many frames the animation has (`acTL`'s `num_frames`), at least 1.
-    public let frameCount: Int
+    package let frameCount: Int
     /// How many times it plays (`acTL`'s `num_plays`); 0 loops forever.
-    public let plays: Int
+    package let plays: Int
     /// The next sequence number.
     private var sequence: UInt32 = 0
     /// Frames written so far.
-    public private(set) var framesWritten = 0
+    package private(set) var framesWritten = 0
 
     /// A writer for `frameCount` frames of `width` × `height` pixels, played `plays` times
     /// (0: forever, the default).
     ///
     /// - Throws: ``PNGError`` when a size is not 1...2³¹ − 1 or `frameCount` is not 1...2³¹ − 1
     ///   (the specification's limits), or `plays` is negative.
-    public init(width: Int, height: Int, frameCount: Int, plays: Int = 0) throws(PNGError) {
+    package init(width: Int, height: Int, frameCount: Int, plays: Int = 0) throws(PNGError) {
         let limit = 1...Int(Int32.max)
         guard limit.contains(width), limit.contains(height) else {
             throw PNGError(message: "an animation of \(width)×\(height) pixels cannot be written: each side must be 1...\(Int32.max)")
@@ -63,7 +63,7 @@ public struct AnimatedPNGWriter: Sendable {
     ///
     /// - Throws: ``PNGError`` when every frame is already written, the first frame does not
     ///   cover the whole image from (0, 0) (the default image must), or the region leaves the image.
-    public mutating func bytes(for frame: AnimatedPNGFrame) throws(PNGError) -> [UInt8] {
+    package mutating func bytes(for frame: AnimatedPNGFrame) throws(PNGError) -> [UInt8] {
         guard framesWritten < frameCount else {
             throw PNGError(message: "the animation holds \(frameCount) frames; a frame \(framesWritten + 1) was given")
         }
@@ -102,7 +102,7 @@ public struct AnimatedPNGWriter: Sendable {
     /// The closing `IEND` chunk.
     ///
     /// - Throws: ``PNGError`` when fewer frames were written than `acTL` announced.
-    public func finish() throws(PNGError) -> [UInt8] {
+    package func finish() throws(PNGError) -> [UInt8] {
         guard framesWritten == frameCount else {
             throw PNGError(message: "the animation announced \(frameCount) frames but \(framesWritten) were written")
         }

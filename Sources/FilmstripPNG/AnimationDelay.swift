@@ -15,15 +15,15 @@
 /// AnimationDelay(ms: 500)      // 500/1000
 /// AnimationDelay(ms: 120_000)  // 120/1
 /// ```
-public struct AnimationDelay: Hashable, Sendable {
+package struct AnimationDelay: Hashable, Sendable {
     /// `delay_num`.
-    public let numerator: UInt16
+    package let numerator: UInt16
     /// `delay_den`, never 0.
-    public let denominator: UInt16
+    package let denominator: UInt16
 
     /// The fraction closest to `ms` milliseconds (exact whenever one exists; see the type's
     /// comment). Negative values are taken as 0.
-    public init(ms: Int) {
+    package init(ms: Int) {
         let ms = max(0, ms)
         if ms <= Int(UInt16.max) {
             (numerator, denominator) = (UInt16(ms), 1000)
@@ -54,7 +54,7 @@ public struct AnimationDelay: Hashable, Sendable {
 
     /// The delay in milliseconds when the fraction is a whole number of them; nil otherwise
     /// (only for some delays above 65,535 ms).
-    public var exactMs: Int? {
+    package var exactMs: Int? {
         let scaled = Int(numerator) * 1000
         return scaled % Int(denominator) == 0 ? scaled / Int(denominator) : nil
     }

@@ -16,11 +16,11 @@ import FilmstripRaster
 /// ```swift
 /// ChangedRectangle.between(previous, next)  // nil when identical; Rect(x: 3, y: 0, width: 1, height: 1) for one pixel
 /// ```
-public enum ChangedRectangle {
+package enum ChangedRectangle {
     /// The bounding rectangle of the pixels that differ between `previous` and `next`, in
     /// pixels of their size; nil when every pixel is equal, or when the sizes differ (then
     /// nothing can be reused: treat the whole of `next` as changed).
-    public static func between(_ previous: Canvas, _ next: Canvas) -> Rect? {
+    package static func between(_ previous: Canvas, _ next: Canvas) -> Rect? {
         guard previous.width == next.width, previous.height == next.height, previous.width > 0, previous.height > 0 else { return nil }
         let stride = next.stride
         return previous.pixels.withUnsafeBufferPointer { old -> Rect? in

@@ -8,24 +8,24 @@ import FilmstripRaster
 /// indexed images are, and scaling a canvas by a whole factor (nearest neighbour) scales its
 /// indices the same way and keeps the palette: indexing at 1× and scaling the indices gives
 /// the same image as scaling the pixels and then indexing.
-public struct IndexedImage: Hashable, Sendable {
+package struct IndexedImage: Hashable, Sendable {
     /// Width in pixels.
-    public let width: Int
+    package let width: Int
     /// Height in pixels.
-    public let height: Int
+    package let height: Int
     /// RGBA8 entries, 4 bytes each, at most 256 entries.
-    public let palette: [UInt8]
+    package let palette: [UInt8]
     /// One index per pixel, `width × height` bytes, row-major.
-    public let indices: [UInt8]
+    package let indices: [UInt8]
 
     /// The smallest PNG bit depth (1, 2, 4 or 8) that holds every index.
-    public var bitDepth: Int {
+    package var bitDepth: Int {
         let count = palette.count / 4
         return count <= 2 ? 1 : count <= 4 ? 2 : count <= 16 ? 4 : 8
     }
 
     /// Nil when the canvas has more than 256 colours.
-    public init?(_ canvas: Canvas) {
+    package init?(_ canvas: Canvas) {
         let count = canvas.width * canvas.height
         var keys: [UInt32] = []  // palette entries as R<<24 | G<<16 | B<<8 | A, in order
         keys.reserveCapacity(16)
@@ -79,7 +79,7 @@ public struct IndexedImage: Hashable, Sendable {
     }
 
     /// Hashes the size, the palette and the indices as raw bytes (fast enough to key every frame).
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(width)
         hasher.combine(height)
         palette.withUnsafeBytes { hasher.combine(bytes: $0) }
@@ -87,7 +87,7 @@ public struct IndexedImage: Hashable, Sendable {
     }
 
     /// The RGBA8 canvas these indices stand for, enlarged by a whole `scale` (nearest neighbour).
-    public func canvas(scale: Int = 1) -> Canvas {
+    package func canvas(scale: Int = 1) -> Canvas {
         let scale = max(1, scale)
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         for (p, index) in indices.enumerated() {

@@ -10,20 +10,20 @@ import CZlib
 /// ```swift
 /// PNGChunk(type: "IEND", data: []).bytes   // 00 00 00 00 49 45 4E 44 AE 42 60 82
 /// ```
-public struct PNGChunk: Hashable, Sendable {
+package struct PNGChunk: Hashable, Sendable {
     /// The chunk type, four ASCII letters (`IHDR`, `IDAT`, `fcTL`, …).
-    public let type: String
+    package let type: String
     /// The chunk's data, without length, type or CRC.
-    public let data: [UInt8]
+    package let data: [UInt8]
 
     /// A chunk of `type` (four ASCII letters) holding `data`.
-    public init(type: String, data: [UInt8]) {
+    package init(type: String, data: [UInt8]) {
         self.type = type
         self.data = data
     }
 
     /// The chunk as stored: length, type, data, CRC (12 + `data.count` bytes).
-    public var bytes: [UInt8] {
+    package var bytes: [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(12 + data.count)
         out += Self.bigEndian(UInt32(data.count))
@@ -34,7 +34,7 @@ public struct PNGChunk: Hashable, Sendable {
     }
 
     /// The CRC-32 of the type's bytes followed by the data, as zlib's `crc32` computes it.
-    public var crc: UInt32 {
+    package var crc: UInt32 {
         var value = CZlib.crc32(0, nil, 0)
         Array(type.utf8).withUnsafeBufferPointer { value = CZlib.crc32(value, $0.baseAddress, uInt($0.count)) }
         data.withUnsafeBufferPointer { value = CZlib.crc32(value, $0.baseAddress, uInt($0.count)) }
@@ -42,13 +42,13 @@ public struct PNGChunk: Hashable, Sendable {
     }
 
     /// The eight bytes every PNG file starts with: `89 50 4E 47 0D 0A 1A 0A` (PNG specification §5.2).
-    public static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    package static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     /// The chunks of a whole PNG (or APNG) file, in file order, each CRC verified.
     ///
     /// - Throws: ``PNGError`` when the signature is missing, a chunk runs past the end, or a
     ///   stored CRC differs from the computed one (naming the chunk and its byte offset).
-    public static func chunks(in file: [UInt8]) throws(PNGError) -> [PNGChunk] {
+    package static func chunks(in file: [UInt8]) throws(PNGError) -> [PNGChunk] {
         guard file.count >= 8, file[0..<8].elementsEqual(signature) else {
             throw PNGError(message: "no PNG signature")
         }

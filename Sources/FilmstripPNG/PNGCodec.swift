@@ -10,7 +10,7 @@ import FilmstripRaster
 /// The shim's two zlib-only writers (`indexed_writer.c`: palette files with Up on repeated rows;
 /// `rgba_image_data.c`: the stream libpng writes for RGBA with adaptive filters) are called
 /// from here too; libpng stays the decoder and the reference their tests compare with.
-public enum PNGCodec {
+package enum PNGCodec {
     /// Encodes `canvas` (RGBA8, row-major, stride = width × 4), enlarged by a whole `scale`
     /// (nearest neighbour, each pixel a `scale × scale` block), as a PNG file's bytes.
     ///
@@ -21,7 +21,7 @@ public enum PNGCodec {
     /// `canvas.scaled(by: scale)`.
     ///
     /// - Throws: ``PNGError`` for an empty canvas, a scale outside 1...64, or any libpng failure.
-    public static func encode(_ canvas: Canvas, scale: Int = 1, settings: PNGSettings = .default) throws(PNGError) -> [UInt8] {
+    package static func encode(_ canvas: Canvas, scale: Int = 1, settings: PNGSettings = .default) throws(PNGError) -> [UInt8] {
         guard canvas.width > 0, canvas.height > 0 else {
             throw PNGError(message: "cannot encode an image of \(canvas.width)×\(canvas.height) pixels")
         }
@@ -45,7 +45,7 @@ public enum PNGCodec {
     /// (signature, IHDR, PLTE, tRNS when needed, one IDAT deflated by zlib, IEND); otherwise by libpng.
     ///
     /// - Throws: ``PNGError`` for an empty image, a scale outside 1...64, or any libpng failure.
-    public static func encode(_ image: IndexedImage, scale: Int = 1, settings: PNGSettings = .default) throws(PNGError) -> [UInt8] {
+    package static func encode(_ image: IndexedImage, scale: Int = 1, settings: PNGSettings = .default) throws(PNGError) -> [UInt8] {
         guard image.width > 0, image.height > 0 else {
             throw PNGError(message: "cannot encode an image of \(image.width)×\(image.height) pixels")
         }
@@ -114,7 +114,7 @@ public enum PNGCodec {
     /// Decodes a PNG file's bytes (any colour type and bit depth libpng reads) into an RGBA8 canvas.
     ///
     /// - Throws: ``PNGError`` with libpng's message for bytes that are not a valid PNG.
-    public static func decode(_ bytes: [UInt8]) throws(PNGError) -> Canvas {
+    package static func decode(_ bytes: [UInt8]) throws(PNGError) -> Canvas {
         var message = [CChar](repeating: 0, count: Int(FS_PNG_MESSAGE_SIZE))
         // With a readable header the pixels are decoded straight into the canvas's storage, so a
         // large image is held once, not twice.

@@ -1,16 +1,16 @@
 /// A PNG that could not be written or read; `message` is libpng's own text
 /// (for example `"Not a PNG file"` or `"IDAT: CRC error"`).
-public struct PNGError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct PNGError: Error, Hashable, Sendable, CustomStringConvertible {
     /// libpng's message, or the shim's when the failure was found before libpng ran.
-    public let message: String
+    package let message: String
 
     /// An error carrying libpng's (or the shim's) message.
-    public init(message: String) {
+    package init(message: String) {
         self.message = message
     }
 
     /// `PNG: <message>`.
-    public var description: String { "PNG: \(message)" }
+    package var description: String { "PNG: \(message)" }
 
     /// The text of a NUL-terminated C message buffer.
     static func text(of message: [CChar]) -> String {

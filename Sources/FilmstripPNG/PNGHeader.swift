@@ -6,14 +6,14 @@
 ///
 /// Layout read: the 8-byte signature `89 50 4E 47 0D 0A 1A 0A`, then the chunk length (4 bytes,
 /// big-endian, 13), the type `IHDR`, the width and the height (4 bytes each, big-endian).
-public struct PNGHeader: Equatable, Sendable {
+package struct PNGHeader: Equatable, Sendable {
     /// Pixels per row, as declared.
-    public let width: Int
+    package let width: Int
     /// Rows, as declared.
-    public let height: Int
+    package let height: Int
 
     /// The header of `bytes`, or nil when they do not start with a PNG signature and an IHDR chunk.
-    public init?(_ bytes: some Collection<UInt8>) {
+    package init?(_ bytes: some Collection<UInt8>) {
         let head = Array(bytes.prefix(24))
         guard head.count == 24,
               head[0..<8].elementsEqual([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]),

@@ -5,5 +5,5 @@ extension PNGSettings {
     /// animation is a review aid, the frames carry the size target), memory level 8, default
     /// strategy, libpng's adaptive row filters (which pick Up for the repeated rows of a scaled
     /// frame, making them all zeros).
-    public static let animation = PNGSettings(compressionLevel: 5, memoryLevel: 8, strategy: .default, filters: .adaptive, allowPalette: false)
+    package static let animation = PNGSettings(compressionLevel: 5, memoryLevel: 8, strategy: .default, filters: .adaptive, allowPalette: false)
 }

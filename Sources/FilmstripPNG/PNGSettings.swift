@@ -2,9 +2,9 @@
 ///
 /// No time, text or gamma chunks are ever written, so the same pixels and settings give the
 /// same bytes on every run and machine with the same libpng and zlib.
-public struct PNGSettings: Hashable, Sendable {
+package struct PNGSettings: Hashable, Sendable {
     /// Row filters libpng may choose from.
-    public enum Filters: Hashable, Sendable {
+    package enum Filters: Hashable, Sendable {
         /// Filter type 0 on every row.
         case none
         /// Filter type 1 (difference from the pixel to the left) on every row.
@@ -21,7 +21,7 @@ public struct PNGSettings: Hashable, Sendable {
     }
 
     /// zlib's deflate strategy.
-    public enum Strategy: Int, Hashable, Sendable {
+    package enum Strategy: Int, Hashable, Sendable {
         /// `Z_DEFAULT_STRATEGY`: string matching and Huffman coding.
         case `default` = 0
         /// `Z_FILTERED`: favours Huffman coding for small, filtered values.
@@ -33,21 +33,21 @@ public struct PNGSettings: Hashable, Sendable {
     }
 
     /// zlib compression level, 0 (store) ... 9 (smallest).
-    public var compressionLevel: Int
+    package var compressionLevel: Int
     /// zlib memory level, 1...9 (8 is zlib's default).
-    public var memoryLevel: Int
+    package var memoryLevel: Int
     /// zlib strategy.
-    public var strategy: Strategy
+    package var strategy: Strategy
     /// Which row filters to use.
-    public var filters: Filters
+    package var filters: Filters
     /// Write an indexed-colour (palette) PNG when the image has at most 256 distinct colours.
     /// The decoded pixels are identical either way.
-    public var allowPalette: Bool
+    package var allowPalette: Bool
 
     /// Settings from each field above; the defaults are libpng's and zlib's own (level 6, memory
     /// level 8, default strategy, adaptive filters) with palettes allowed. filmstrip itself writes
     /// with ``default`` (level 8, no row filter).
-    public init(
+    package init(
         compressionLevel: Int = 6, memoryLevel: Int = 8, strategy: Strategy = .default,
         filters: Filters = .adaptive, allowPalette: Bool = true
     ) {
@@ -79,8 +79,8 @@ public struct PNGSettings: Hashable, Sendable {
     /// frames (221,623), at half the time of level 9 (217,527 bytes) and a third of level 9 with
     /// adaptive filters (241,517 bytes); level 7 and below grew the files by 15% or more. With Up
     /// on every row, or libpng's adaptive filters, the files were larger.
-    public static let `default` = PNGSettings(compressionLevel: 6, memoryLevel: 8, strategy: .default, filters: .upOnRepeatedRows, allowPalette: true)
+    package static let `default` = PNGSettings(compressionLevel: 6, memoryLevel: 8, strategy: .default, filters: .upOnRepeatedRows, allowPalette: true)
 
     /// Plain RGBA with no filtering at level 6: the straightforward encoding, for comparisons.
-    public static let plainRGBA = PNGSettings(compressionLevel: 6, filters: .none, allowPalette: false)
+    package static let plainRGBA = PNGSettings(compressionLevel: 6, filters: .none, allowPalette: false)
 }

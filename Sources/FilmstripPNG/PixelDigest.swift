@@ -27,14 +27,14 @@ import FilmstripRaster
 /// PixelDigest.sha256(of: Canvas(width: 1, height: 1, background: .black), scale: 1)
 /// // "e3f3b5…" — 64 lower-case hex digits
 /// ```
-public enum PixelDigest {
+package enum PixelDigest {
     /// The digest of `bytes`, as 64 lower-case hex digits.
-    public static func sha256(_ bytes: [UInt8]) -> String {
+    package static func sha256(_ bytes: [UInt8]) -> String {
         digest { update in update(bytes) }
     }
 
     /// The digest of `canvas` enlarged by `scale` (≥ 1), as 64 lower-case hex digits.
-    public static func sha256(of canvas: Canvas, scale: Int) -> String {
+    package static func sha256(of canvas: Canvas, scale: Int) -> String {
         let scale = max(1, scale)
         return digest { update in
             guard scale > 1 else {

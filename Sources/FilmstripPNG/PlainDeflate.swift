@@ -13,13 +13,13 @@ import FilmstripRaster
 /// let raw = PlainDeflate.scanlines(of: canvas)           // (896 × 4 + 1) × 356 bytes for a 2× frame
 /// let size = try PlainDeflate.compress(raw, level: 6)    // compressed bytes
 /// ```
-public enum PlainDeflate {
+package enum PlainDeflate {
     /// The version of the zlib this process runs, e.g. `"1.2.13"`.
-    public static var zlibVersion: String { String(cString: CZlib.zlibVersion()) }
+    package static var zlibVersion: String { String(cString: CZlib.zlibVersion()) }
 
     /// The canvas's rows, top first, each as a 0 byte followed by its `width × 4` RGBA8 bytes:
     /// `(width × 4 + 1) × height` bytes.
-    public static func scanlines(of canvas: Canvas) -> [UInt8] {
+    package static func scanlines(of canvas: Canvas) -> [UInt8] {
         let rowBytes = canvas.stride
         var out = [UInt8](repeating: 0, count: (rowBytes + 1) * canvas.height)
         out.withUnsafeMutableBufferPointer { to in
@@ -36,7 +36,7 @@ public enum PlainDeflate {
     /// Deflates `bytes` with zlib at `level` (0...9) and returns the compressed size in bytes.
     ///
     /// - Throws: ``PNGError`` with zlib's status when it fails (a bad level, out of memory).
-    public static func compress(_ bytes: [UInt8], level: Int) throws(PNGError) -> Int {
+    package static func compress(_ bytes: [UInt8], level: Int) throws(PNGError) -> Int {
         var capacity = compressBound(uLong(bytes.count))
         var out = [UInt8](repeating: 0, count: Int(capacity))
         let status = out.withUnsafeMutableBufferPointer { to in

@@ -12,29 +12,29 @@ import FilmstripCore
 /// ```swift
 /// AnimationSchedule(run).frames   // [(position 0, delay 500 ms), (position 1, delay 500 ms), …]
 /// ```
-public struct AnimationSchedule: Sendable {
+package struct AnimationSchedule: Sendable {
     /// One animation frame.
-    public struct Frame: Hashable, Sendable {
+    package struct Frame: Hashable, Sendable {
         /// Its position in the run's frames (``RecordedRun/frames``).
-        public let position: Int
+        package let position: Int
         /// How long it stays on screen, ms.
-        public let delayMs: Int
+        package let delayMs: Int
     }
 
     /// The animation's frames, in order, each made when read from the run's frames; empty when
     /// no frame was drawn. What is kept is the position of each drawn frame (4 bytes a frame).
-    public struct Frames: RandomAccessCollection, Sendable {
+    package struct Frames: RandomAccessCollection, Sendable {
         let drawn: [Int32]
         let frames: FrameRecords
         let endMs: Int
 
         /// 0.
-        public var startIndex: Int { 0 }
+        package var startIndex: Int { 0 }
         /// The number of animation frames.
-        public var endIndex: Int { drawn.count }
+        package var endIndex: Int { drawn.count }
 
         /// Animation frame `offset` (0-based).
-        public subscript(offset: Int) -> Frame {
+        package subscript(offset: Int) -> Frame {
             let position = Int(drawn[offset])
             let nextMs = offset + 1 < drawn.count ? frames[Int(drawn[offset + 1])].tMs : endMs
             return Frame(position: position, delayMs: Swift.max(0, nextMs - frames[position].tMs))
@@ -42,10 +42,10 @@ public struct AnimationSchedule: Sendable {
     }
 
     /// The animation's frames, in order; empty when no frame was drawn.
-    public let frames: Frames
+    package let frames: Frames
 
     /// The schedule of `run`'s frames.
-    public init(_ run: RecordedRun) {
+    package init(_ run: RecordedRun) {
         var drawn: [Int32] = []
         drawn.reserveCapacity(run.frames.count)
         for position in run.frames.indices where !run.frames[position].dropped { drawn.append(Int32(position)) }

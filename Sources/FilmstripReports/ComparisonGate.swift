@@ -8,27 +8,27 @@ import FilmstripCore
 ///   (`loading+10`, `loading+2.5`). Exactly N points does not trip it.
 /// - `flashes` (``flashes``): on some panel, B has more flashes than A (so any flash on a panel
 ///   where A had none trips it; fewer or as many on every panel does not).
-public enum ComparisonGate: Hashable, Sendable, CustomStringConvertible {
+package enum ComparisonGate: Hashable, Sendable, CustomStringConvertible {
     /// B's time share of `phase` grew by more than `hundredths` hundredths of a point.
     case shareGrowth(phase: String, hundredths: Int)
     /// B has more flashes than A on some panel.
     case flashes
 
     /// What one gate found: whether it tripped, and a sentence with the figures.
-    public struct Outcome: Hashable, Sendable {
+    package struct Outcome: Hashable, Sendable {
         /// The gate, as given.
-        public var gate: ComparisonGate
+        package var gate: ComparisonGate
         /// True when B is worse than the gate allows.
-        public var tripped: Bool
+        package var tripped: Bool
         /// What was measured against what, e.g. `loading+10: loading's time share changed by
         /// +60.0 points (15.0% → 75.0%): more than the 10 allowed`.
-        public var message: String
+        package var message: String
     }
 
     /// Reads one gate: `flashes`, or `PHASE+N` with N from 0 to 100 and at most two decimals.
     /// The phase is not checked here (see ``unknownPhase(in:)``).
     /// - Returns: nil when `text` has neither shape.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         if text == "flashes" {
             self = .flashes
             return
@@ -49,7 +49,7 @@ public enum ComparisonGate: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The gate as typed: `loading+10`, `loading+2.5`, `flashes`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .flashes: "flashes"
         case .shareGrowth(let phase, let hundredths): "\(phase)+\(Self.points(hundredths))"
@@ -57,13 +57,13 @@ public enum ComparisonGate: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The phase this gate names when `bench` has no phase of that name; nil otherwise.
-    public func unknownPhase(in bench: BenchDefinition) -> String? {
+    package func unknownPhase(in bench: BenchDefinition) -> String? {
         guard case .shareGrowth(let phase, _) = self, !bench.phaseNames.contains(phase) else { return nil }
         return phase
     }
 
     /// Judges `comparison`.
-    public func outcome(_ comparison: RunComparison) -> Outcome {
+    package func outcome(_ comparison: RunComparison) -> Outcome {
         switch self {
         case .shareGrowth(let phase, let hundredths):
             let row = comparison.phases.first { $0.name == phase }

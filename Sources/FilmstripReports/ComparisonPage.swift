@@ -9,12 +9,12 @@ import FilmstripCore
 /// every text from a report or a file name is escaped (``HTML/escape(_:)``). Like the contact
 /// sheet it has a viewport, landmarks, a print style, timelines drawn as borders with their
 /// segments as lists, and tables with captions and `scope`d headers (``HTMLTable``).
-public enum ComparisonPage {
+package enum ComparisonPage {
     /// The page's HTML, UTF-8 text.
     /// - Parameters:
     ///   - outcomes: the gates' outcomes (empty: no gate was given).
     ///   - stripSize: `compare.png`'s size in pixels, written as its `width` and `height`; nil: none.
-    public static func html(_ comparison: RunComparison, outcomes: [ComparisonGate.Outcome], stripSize: (width: Int, height: Int)? = nil) -> String {
+    package static func html(_ comparison: RunComparison, outcomes: [ComparisonGate.Outcome], stripSize: (width: Int, height: Int)? = nil) -> String {
         let (a, b) = (comparison.a, comparison.b)
         let bench = comparison.bench
         let title = "\(a.plan) vs \(b.plan)"

@@ -8,7 +8,7 @@ import Foundation
 /// Times are whole ms; `aShare`/`bShare` are time shares as fractions 0…1 rounded to four
 /// decimals (as in `report.json`); `differencePoints` is B's share minus A's in percentage points,
 /// rounded half away from zero to two decimals.
-public enum ComparisonReport {
+package enum ComparisonReport {
     struct Side: Encodable {
         var source: String
         var plan: String
@@ -68,7 +68,7 @@ public enum ComparisonReport {
 
     /// The JSON bytes, pretty-printed with sorted keys and a final newline. `passed` is false
     /// when any gate tripped.
-    public static func jsonData(_ comparison: RunComparison, outcomes: [ComparisonGate.Outcome]) -> Data {
+    package static func jsonData(_ comparison: RunComparison, outcomes: [ComparisonGate.Outcome]) -> Data {
         func side(_ side: ComparisonSide) -> Side {
             Side(source: side.source, plan: side.plan, clock: side.clock, windowStartMs: side.windowStartMs, windowMs: side.windowMs,
                  frameIntervalMs: side.frameIntervalMs, flashThresholdMs: side.flashThresholdMs)

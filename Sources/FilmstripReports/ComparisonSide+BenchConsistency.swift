@@ -14,7 +14,7 @@ extension ComparisonSide {
     /// - Parameter bench: the definition of the bench the report names (`$.bench`).
     /// - Throws: ``PlanError`` at the JSON path of the first member that disagrees, saying what
     ///   was expected there.
-    public func checkConsistency(with bench: BenchDefinition) throws(PlanError) {
+    package func checkConsistency(with bench: BenchDefinition) throws(PlanError) {
         let phases = "bench \(bench.name)'s phases are \(bench.phaseNames.joined(separator: ", "))"
         for phase in phaseMs.keys.sorted() where !bench.phaseNames.contains(phase) {
             throw PlanError(path: "$.dwell.\(phase)", message: "unknown phase '\(phase)'; \(phases)")

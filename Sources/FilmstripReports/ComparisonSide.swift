@@ -7,18 +7,18 @@ import Foundation
 ///
 /// Times are whole milliseconds since the start of the run; dwell is exact (rule of time 6),
 /// never the report's rounded `share`.
-public struct ComparisonSide: Hashable, Sendable {
+package struct ComparisonSide: Hashable, Sendable {
     /// One frame of the run: when it was taken and what phase it showed.
-    public struct Frame: Hashable, Sendable {
+    package struct Frame: Hashable, Sendable {
         /// The frame's index in its run (`$.frames[i].index`; its image is `frames/NNNN.png`).
-        public var index: Int
+        package var index: Int
         /// When it was taken, ms since the start of the run (measured on the real clock).
-        public var tMs: Int
+        package var tMs: Int
         /// The phase on screen; nil for a frame the real clock dropped.
-        public var phase: String?
+        package var phase: String?
 
         /// A frame with index `index` taken at `tMs` ms showing `phase` (nil: dropped).
-        public init(index: Int, tMs: Int, phase: String?) {
+        package init(index: Int, tMs: Int, phase: String?) {
             self.index = index
             self.tMs = tMs
             self.phase = phase
@@ -26,43 +26,43 @@ public struct ComparisonSide: Hashable, Sendable {
     }
 
     /// How the person named this side: the plan file or the output folder, as typed.
-    public var source: String
+    package var source: String
     /// The plan's name (`$.plan`).
-    public var plan: String
+    package var plan: String
     /// The bench's name (`$.bench`).
-    public var bench: String
+    package var bench: String
     /// `virtual` or `real` (`$.clock`).
-    public var clock: String
+    package var clock: String
     /// Where the window starts, ms since the start of the run (`$.windowStartMs`).
-    public var windowStartMs: Int
+    package var windowStartMs: Int
     /// The window's length, ms (`$.windowMs`, at least 1).
-    public var windowMs: Int
+    package var windowMs: Int
     /// Time between two scheduled frames, ms (`$.frameIntervalMs`).
-    public var frameIntervalMs: Int
+    package var frameIntervalMs: Int
     /// The integer factor its frame PNGs were scaled by (`$.scale`, at least 1).
-    public var scale: Int
+    package var scale: Int
     /// A loader shorter than this was a flash, ms (`$.flashThresholdMs`).
-    public var flashThresholdMs: Int
+    package var flashThresholdMs: Int
     /// Per phase, its dwell inside the window, ms (`$.dwell.<phase>.ms`).
-    public var phaseMs: [String: Int]
+    package var phaseMs: [String: Int]
     /// Per panel, per depiction, its dwell inside the window, ms (`$.panels.<panel>.<depiction>.ms`).
-    public var depictionMs: [String: [String: Int]]
+    package var depictionMs: [String: [String: Int]]
     /// Per panel that showed a loader, its flashes in time order as [enterMs, exitMs) segments
     /// named by the panel (`$.loaders.<panel>.flashes[i]`: `startMs`, `durationMs`).
-    public var flashes: [String: [Segment]]
+    package var flashes: [String: [Segment]]
     /// The phases on screen, in time order, clipped to the window: built from the timeline's
     /// phase entries (`$.timeline[i]` with `kind` `phase`), each lasting until the next one or
     /// the window's end.
-    public var phaseSegments: [Segment]
+    package var phaseSegments: [Segment]
     /// Every frame of the window, in time order, dropped ones included (`$.frames`).
-    public var frames: [Frame]
+    package var frames: [Frame]
 
     /// The largest time a report may give, ms (about 31 years): sums of two times stay far from
     /// `Int`'s limit.
-    public static let longestMs = 1_000_000_000_000
+    package static let longestMs = 1_000_000_000_000
 
     /// The window's end, ms since the start of the run.
-    public var windowEndMs: Int { windowStartMs + windowMs }
+    package var windowEndMs: Int { windowStartMs + windowMs }
 
     /// Reads one side from the bytes of a `report.json` as ``RunReport`` writes it. Members the
     /// comparison does not use are not read, so reports of later versions are accepted.
@@ -71,7 +71,7 @@ public struct ComparisonSide: Hashable, Sendable {
     /// - Throws: ``PlanError`` at the JSON path of the first member that is missing or of the
     ///   wrong type (`$.dwell.loading.ms: required member is missing`), or at `$` with the line
     ///   and column when the text is not JSON.
-    public init(reportJSON data: Data, source: String) throws(PlanError) {
+    package init(reportJSON data: Data, source: String) throws(PlanError) {
         let root = try JSONObjectReader(JSONValue.parse(data), path: "$", allowed: nil)
         func text(_ reader: JSONObjectReader, _ key: String) throws(PlanError) -> String {
             guard let value = try reader.string(key) else { throw PlanError(path: reader.path(key), message: "required member is missing") }

@@ -10,41 +10,41 @@ import FilmstripRaster
 /// filmstrip) above the B frame on screen at its instant (``RunComparison/FramePair``), each
 /// labelled `A #3 · 300 ms` beside a swatch of its phase's colour; ``pairsPerRow`` pairs to a
 /// row. Frames are drawn at 1×; the canvas is RGBA8 (``Canvas``) on a dark background.
-public enum ComparisonStrip {
+package enum ComparisonStrip {
     /// The most pairs in one row.
-    public static let pairsPerRow = 4
+    package static let pairsPerRow = 4
     /// The most pairs drawn (``FilmstripImage/maxFrames``); more are sampled evenly.
-    public static let maxPairs = FilmstripImage.maxFrames
+    package static let maxPairs = FilmstripImage.maxFrames
 
     /// Where things are, in pixels at 1×: enough for a test to find a phase's colour at an
     /// instant on either bar, or a pair's swatch.
-    public struct Geometry: Hashable, Sendable {
+    package struct Geometry: Hashable, Sendable {
         /// The canvas' width.
-        public var width: Int
+        package var width: Int
         /// The canvas' height.
-        public var height: Int
+        package var height: Int
         /// Left edge of both bars (x of the axis' start).
-        public var barLeft: Int
+        package var barLeft: Int
         /// Width of both bars: the axis' length maps onto it.
-        public var barWidth: Int
+        package var barWidth: Int
         /// Top of A's bar.
-        public var aBarTop: Int
+        package var aBarTop: Int
         /// Top of B's bar.
-        public var bBarTop: Int
+        package var bBarTop: Int
         /// Height of each bar.
-        public var barHeight: Int
+        package var barHeight: Int
         /// The axis, ms since the start of the runs: [startMs, endMs).
-        public var axisStartMs: Int
+        package var axisStartMs: Int
         /// End of the axis, ms.
-        public var axisEndMs: Int
+        package var axisEndMs: Int
         /// Each cell's width: the wider side's frame.
-        public var cellWidth: Int
+        package var cellWidth: Int
         /// Top of the first row of pairs.
-        public var pairsTop: Int
+        package var pairsTop: Int
         /// Height of A's frame.
-        public var aFrameHeight: Int
+        package var aFrameHeight: Int
         /// Height of B's frame.
-        public var bFrameHeight: Int
+        package var bFrameHeight: Int
 
         /// Height of a frame's label band.
         static let labelHeight = 16
@@ -53,13 +53,13 @@ public enum ComparisonStrip {
 
         /// The x of instant `tMs` on either bar: `barLeft + (tMs − axisStartMs) × barWidth ÷
         /// (axisEndMs − axisStartMs)`, whole pixels, rounded down.
-        public func x(forMs tMs: Int) -> Int {
+        package func x(forMs tMs: Int) -> Int {
             barLeft + (tMs - axisStartMs) * barWidth / max(1, axisEndMs - axisStartMs)
         }
 
         /// The top-left corner of the A frame (`isA`) or the B frame of the pair drawn in
         /// position `position` (0 ..< the pairs drawn).
-        public func frameOrigin(position: Int, isA: Bool) -> Point {
+        package func frameOrigin(position: Int, isA: Bool) -> Point {
             let rowHeight = aFrameHeight + bFrameHeight + 2 * Self.labelHeight + 4
             let left = Self.gap + (position % ComparisonStrip.pairsPerRow) * (cellWidth + Self.gap)
             let top = pairsTop + (position / ComparisonStrip.pairsPerRow) * (rowHeight + Self.gap)
@@ -68,17 +68,17 @@ public enum ComparisonStrip {
 
         /// The swatch beside the label of a frame drawn at `origin` with height `frameHeight`:
         /// 8 × 8 pixels in the phase's colour.
-        public func swatch(origin: Point, frameHeight: Int) -> Rect {
+        package func swatch(origin: Point, frameHeight: Int) -> Rect {
             Rect(x: origin.x, y: origin.y + frameHeight + 4, width: 8, height: 8)
         }
     }
 
     /// The positions in ``RunComparison/pairs`` that are drawn: all up to ``maxPairs``, else
     /// that many evenly spaced, the first and last included.
-    public static func pairIndices(count: Int) -> [Int] { FilmstripImage.frameIndices(count: count) }
+    package static func pairIndices(count: Int) -> [Int] { FilmstripImage.frameIndices(count: count) }
 
     /// The layout for `comparison` with A's frames `aFrame` and B's `bFrame` pixels (1×).
-    public static func geometry(_ comparison: RunComparison, aFrame: (width: Int, height: Int), bFrame: (width: Int, height: Int)) -> Geometry {
+    package static func geometry(_ comparison: RunComparison, aFrame: (width: Int, height: Int), bFrame: (width: Int, height: Int)) -> Geometry {
         let shown = pairIndices(count: comparison.pairs.count).count
         let columns = max(1, min(pairsPerRow, shown))
         let rows = (shown + pairsPerRow - 1) / pairsPerRow
@@ -101,7 +101,7 @@ public enum ComparisonStrip {
     ///   - frame: the 1× pixels of a frame of side A (`true`) or B (`false`); nil draws an
     ///     outline marked `missing`. Called once per frame drawn, just before it is drawn.
     /// - Returns: the RGBA8 canvas, ``Geometry/width`` × ``Geometry/height`` pixels.
-    public static func draw(
+    package static func draw(
         _ comparison: RunComparison, aFrame: (width: Int, height: Int), bFrame: (width: Int, height: Int), font: BitmapFont,
         frame: (ComparisonSide.Frame, Bool) -> Canvas?
     ) -> Canvas {

@@ -10,10 +10,10 @@ import FilmstripCore
 ///   phase          A ms  A time     B ms  B time    Δ ms  Δ points
 ///   loading         300   15.0%    1,500   75.0%  +1,200     +60.0
 /// ```
-public enum ComparisonTable {
+package enum ComparisonTable {
     /// The lines, without trailing spaces.
     /// - Parameter outcomes: the gates' outcomes, in the order given (empty: no gate).
-    public static func lines(_ comparison: RunComparison, outcomes: [ComparisonGate.Outcome]) -> [String] {
+    package static func lines(_ comparison: RunComparison, outcomes: [ComparisonGate.Outcome]) -> [String] {
         let (a, b) = (comparison.a, comparison.b)
         var lines = [
             "compare · \(comparison.bench.name) · A \(describe(a))",
@@ -70,7 +70,7 @@ public enum ComparisonTable {
 
     /// Hundredths of a point as signed points with one decimal, rounded half away from zero:
     /// `6000` → `"+60.0"`, `-1234` → `"-12.3"`, `4` → `"0.0"`.
-    public static func points(_ hundredths: Int) -> String {
+    package static func points(_ hundredths: Int) -> String {
         let tenths = (abs(hundredths) + 5) / 10
         let sign = tenths == 0 ? "" : hundredths < 0 ? "-" : "+"
         return "\(sign)\(tenths / 10).\(tenths % 10)"

@@ -9,23 +9,23 @@ extension ContactSheet {
     /// ```swift
     /// let sizes = ContactSheet.ImageSizes(run: run, font: font)   // 448 × 187 frames in misc-fixed 6x13
     /// ```
-    public struct ImageSizes: Hashable, Sendable {
+    package struct ImageSizes: Hashable, Sendable {
         /// A frame's width at 1×, pixels (``FilmstripCore/RecordedRun/logicalFrameSize(font:)``).
-        public var frameWidth: Int
+        package var frameWidth: Int
         /// A frame's height at 1×, pixels.
-        public var frameHeight: Int
+        package var frameHeight: Int
         /// The font's line height, pixels: the strip's labels are one line high.
-        public var lineHeight: Int
+        package var lineHeight: Int
 
         /// The sizes from their values, all in pixels at 1×.
-        public init(frameWidth: Int, frameHeight: Int, lineHeight: Int) {
+        package init(frameWidth: Int, frameHeight: Int, lineHeight: Int) {
             self.frameWidth = frameWidth
             self.frameHeight = frameHeight
             self.lineHeight = lineHeight
         }
 
         /// The sizes of `run`'s images drawn in `font`.
-        public init(run: RecordedRun, font: BitmapFont) {
+        package init(run: RecordedRun, font: BitmapFont) {
             let size = run.logicalFrameSize(font: font)
             self.init(frameWidth: size.width, frameHeight: size.height, lineHeight: PanelLayout(font: font).lineHeight)
         }

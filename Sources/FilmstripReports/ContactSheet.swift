@@ -14,12 +14,12 @@ import FilmstripRaster
 /// timeline has its segments as a list, the state graph is described by a table of its
 /// transitions, each frame's alt text says what its panels show, and the page has landmarks
 /// (`nav`, `main`, `footer`).
-public enum ContactSheet {
+package enum ContactSheet {
     /// The page for `report` (written as `index.html` beside it).
     /// - Parameter planFile: the plan file's path as the footer names it (``IndexRowFile/planFile``);
     ///   nil: `captures/<plan>.json`.
     ///   - images: the images' pixel sizes, for `width` and `height`; nil: none are written.
-    public static func html(report: RunReport, run: RecordedRun, analysis: Analysis, planFile: String? = nil, images: ImageSizes? = nil) -> String {
+    package static func html(report: RunReport, run: RecordedRun, analysis: Analysis, planFile: String? = nil, images: ImageSizes? = nil) -> String {
         var page = ""
         write(report: report, run: run, analysis: analysis, planFile: planFile, images: images) { page += $0 }
         return page
@@ -34,7 +34,7 @@ public enum ContactSheet {
     ///   - images: the images' pixel sizes, for `width` and `height`; nil: none are written.
     ///   - emit: called with each piece, in order.
     /// - Throws: what `emit` throws.
-    public static func write<E: Error>(report: RunReport, run: RecordedRun, analysis: Analysis, planFile: String? = nil, images: ImageSizes? = nil, to emit: (String) throws(E) -> Void) throws(E) {
+    package static func write<E: Error>(report: RunReport, run: RecordedRun, analysis: Analysis, planFile: String? = nil, images: ImageSizes? = nil, to emit: (String) throws(E) -> Void) throws(E) {
         try writeHead(report: report, run: run, analysis: analysis, images: images, to: emit)
         for frame in report.frames { try emit(figure(of: frame, report: report, run: run, images: images)) }
         try writeTail(report: report, planFile: planFile, to: emit)
@@ -47,7 +47,7 @@ public enum ContactSheet {
     /// ``writeTail(report:planFile:to:)``.
     /// - Parameter images: the images' pixel sizes, for `width` and `height`; nil: none are written.
     /// - Throws: what `emit` throws.
-    public static func writeHead<E: Error>(report: RunReport, run: RecordedRun, analysis: Analysis, frameCount: Int? = nil, images: ImageSizes? = nil, to emit: (String) throws(E) -> Void) throws(E) {
+    package static func writeHead<E: Error>(report: RunReport, run: RecordedRun, analysis: Analysis, frameCount: Int? = nil, images: ImageSizes? = nil, to emit: (String) throws(E) -> Void) throws(E) {
         let frameCount = frameCount ?? report.frames.count
         let plan = run.plan
         let palette = PagePalette(theme: plan.theme, bench: plan.bench)
@@ -195,7 +195,7 @@ public enum ContactSheet {
     /// and each panel's depiction, bordered in its phase's colour, marked with each rule of
     /// `report.violations` broken in it.
     /// - Parameter images: the images' pixel sizes, for `width` and `height`; nil: none are written.
-    public static func figure(of frame: RunReport.Frame, report: RunReport, run: RecordedRun, images: ImageSizes? = nil) -> String {
+    package static func figure(of frame: RunReport.Frame, report: RunReport, run: RecordedRun, images: ImageSizes? = nil) -> String {
         let border = Self.border(frame.phase, plan: run.plan)
         // A violation's frames are ascending: a binary search per violation, not a scan.
         let broken = report.violations.filter { violation in
@@ -217,7 +217,7 @@ public enum ContactSheet {
     /// Writes the page after its frames' figures: the timeline's events and the footer naming
     /// `planFile` (nil: `captures/<plan>.json`).
     /// - Throws: what `emit` throws.
-    public static func writeTail<E: Error>(report: RunReport, planFile: String? = nil, to emit: (String) throws(E) -> Void) throws(E) {
+    package static func writeTail<E: Error>(report: RunReport, planFile: String? = nil, to emit: (String) throws(E) -> Void) throws(E) {
         var page: String
         let eventsTable = HTMLTable(columns: [.number("ms"), .number("#"), .text("kind"), .text("what")])
         page = "</div>\n<h2>Timeline events</h2>\n" + eventsTable.open(caption: "Every event and phase change the bench logged, at its exact time (ms since the start of the run), in log order", classes: "events")

@@ -9,19 +9,19 @@ import FilmstripRaster
 /// A run with more frames than ``maxFrames`` shows ``maxFrames`` of them, evenly spaced from the
 /// first to the last (``frameIndices(count:)``); the labels name each one's index and time, and
 /// the report lists them, so the strip's size and memory do not grow with the run.
-public enum FilmstripImage {
+package enum FilmstripImage {
     /// The most frames in one row of film.
-    public static let framesPerRow = 8
+    package static let framesPerRow = 8
     /// The most frames in a strip: four rows of film (3,638 × 910 pixels with two panels in
     /// misc-fixed 6x13).
-    public static let maxFrames = 32
+    package static let maxFrames = 32
 
     /// The positions (0 ..< `count`) of the frames a strip shows: all of them up to
     /// ``maxFrames``; otherwise ``maxFrames`` positions evenly spaced, the first and last included
     /// (position i is ⌊i × (count − 1) ÷ (maxFrames − 1)⌋).
     ///
     /// For 120 frames: 0, 3, 7, 11, 15, 19, 23, 26, …, 115, 119.
-    public static func frameIndices(count: Int) -> [Int] {
+    package static func frameIndices(count: Int) -> [Int] {
         guard count > maxFrames else { return Array(0..<max(0, count)) }
         return (0..<maxFrames).map { $0 * (count - 1) / (maxFrames - 1) }
     }
@@ -35,7 +35,7 @@ public enum FilmstripImage {
     /// pixels with labels of a font whose lines are `lineHeight` pixels high: rows of at most
     /// ``framesPerRow`` cells, each `frameWidth` + 6 wide, each row 10 + `frameHeight` +
     /// `lineHeight` + 3 + 10 high, 6 pixels between rows and before the first cell.
-    public static func size(count: Int, frameWidth: Int, frameHeight: Int, lineHeight: Int) -> (width: Int, height: Int) {
+    package static func size(count: Int, frameWidth: Int, frameHeight: Int, lineHeight: Int) -> (width: Int, height: Int) {
         guard count > 0 else { return (1, 1) }
         let columns = min(framesPerRow, count)
         let rows = (count + columns - 1) / columns
@@ -46,7 +46,7 @@ public enum FilmstripImage {
     /// Composes the strip from 1× frame canvases (all the same size) and their labels
     /// (`"#3 · 1,500 ms"`) and swatch colours (the phase's ``PhaseStyle/color``; nil when dropped).
     /// - Returns: an RGBA8 canvas; 1×1 transparent when `frames` is empty.
-    public static func compose(frames: [(canvas: Canvas?, label: String, swatch: Color?)], frameWidth: Int, frameHeight: Int, font: BitmapFont, theme: Theme = .dark) -> Canvas {
+    package static func compose(frames: [(canvas: Canvas?, label: String, swatch: Color?)], frameWidth: Int, frameHeight: Int, font: BitmapFont, theme: Theme = .dark) -> Canvas {
         compose(count: frames.count, frameWidth: frameWidth, frameHeight: frameHeight, font: font, theme: theme) { frames[$0] }
     }
 
@@ -54,7 +54,7 @@ public enum FilmstripImage {
     /// just before drawing it, so only one frame canvas is held at a time. The film, holes and
     /// labels are in `theme`'s colours (the frames come already drawn in it).
     /// - Returns: an RGBA8 canvas; 1×1 transparent when `count` is 0.
-    public static func compose(
+    package static func compose(
         count: Int, frameWidth: Int, frameHeight: Int, font: BitmapFont, theme: Theme = .dark,
         cell: (Int) -> (canvas: Canvas?, label: String, swatch: Color?)
     ) -> Canvas {

@@ -8,31 +8,31 @@ import Foundation
 /// light`), in the dark theme otherwise, with the contact sheet's style sheet and print style,
 /// a `main` landmark, the verdict as a heading, and links whose names say which plan they
 /// belong to ("report.json of inbox-cycle", "inbox-cycle: first loading frame").
-public enum IndexPage {
+package enum IndexPage {
     /// One plan's row.
-    public struct Row: Sendable {
+    package struct Row: Sendable {
         /// The plan's name, which is also its folder beside the index.
-        public var plan: String
+        package var plan: String
         /// The bench it ran, by name.
-        public var bench: String
+        package var bench: String
         /// The plan's one-paragraph summary (``RunReport/summary``).
-        public var summary: String
+        package var summary: String
         /// Whether the plan's run passed every check.
-        public var passed: Bool
+        package var passed: Bool
         /// The run's verdict line (``RunReport/verdict``), shown when it failed.
-        public var verdict: String
+        package var verdict: String
         /// How many frames the run recorded.
-        public var frames: Int
+        package var frames: Int
         /// The recording window's length, ms.
-        public var windowMs: Int
+        package var windowMs: Int
         /// One frame per phase shown (the first of each, in time order): (relative file, phase).
-        public var thumbnails: [(file: String, phase: String)]
+        package var thumbnails: [(file: String, phase: String)]
         /// The theme the plan's outputs were drawn in.
-        public var theme: Theme
+        package var theme: Theme
 
         /// A row from each of the fields above, given in the same order: the plan's name, its bench's
         /// name, summary, pass or fail, verdict, frame count, window length in ms, thumbnails and theme.
-        public init(plan: String, bench: String, summary: String, passed: Bool, verdict: String, frames: Int, windowMs: Int, thumbnails: [(file: String, phase: String)], theme: Theme = .dark) {
+        package init(plan: String, bench: String, summary: String, passed: Bool, verdict: String, frames: Int, windowMs: Int, thumbnails: [(file: String, phase: String)], theme: Theme = .dark) {
             self.plan = plan
             self.bench = bench
             self.summary = summary
@@ -46,14 +46,14 @@ public enum IndexPage {
     }
 
     /// The theme of the page listing `rows`: light when every row's is (and there is one), dark otherwise.
-    public static func theme(of rows: [Row]) -> Theme {
+    package static func theme(of rows: [Row]) -> Theme {
         !rows.isEmpty && rows.allSatisfy { $0.theme == .light } ? .light : .dark
     }
 
     /// The page, rows sorted by plan name, in ``theme(of:)``.
     /// - Parameter phaseColor: the colour of a phase of a bench, both by name (from the bench's
     ///   ``PhaseStyle``; ``PhaseStyle/unknown``'s for a bench that is not registered).
-    public static func html(rows: [Row], phaseColor: (_ bench: String, _ phase: String) -> Color) -> String {
+    package static func html(rows: [Row], phaseColor: (_ bench: String, _ phase: String) -> Color) -> String {
         let sorted = rows.sorted { $0.plan < $1.plan }
         let failed = sorted.count { !$0.passed }
         let theme = theme(of: rows)

@@ -13,46 +13,46 @@ import Foundation
 /// ```
 ///
 /// Keys are sorted and there are no dates: the same plan gives the same bytes.
-public struct IndexRowFile: Codable, Hashable, Sendable {
+package struct IndexRowFile: Codable, Hashable, Sendable {
     /// The first frame of one phase: its image, relative to the plan's folder, and the phase's name.
-    public struct Thumbnail: Codable, Hashable, Sendable {
+    package struct Thumbnail: Codable, Hashable, Sendable {
         /// The frame's PNG relative to the plan's folder, e.g. `frames/0004.png`.
-        public var file: String
+        package var file: String
         /// The phase it shows, by name.
-        public var phase: String
+        package var phase: String
     }
 
     /// The plan's name, which is also its folder's (``RunReport/plan``).
-    public var plan: String
+    package var plan: String
     /// The plan file the recording was made from, relative to the folder that holds the output
     /// root (for the default root `captures`, the working directory: `captures/live/live-announce.json`).
     /// `record` and `check` report a plan folder whose plan file no longer exists there.
-    public var planFile: String
+    package var planFile: String
     /// The bench's name (``RunReport/bench``).
-    public var bench: String
+    package var bench: String
     /// The plan's summary (``RunReport/summary``).
-    public var summary: String
+    package var summary: String
     /// Whether every check passed (``RunReport/passed``).
-    public var passed: Bool
+    package var passed: Bool
     /// The verdict line (``RunReport/verdict``).
-    public var verdict: String
+    package var verdict: String
     /// How many frames the run recorded, dropped ones included.
-    public var frames: Int
+    package var frames: Int
     /// The recording window's length, ms.
-    public var windowMs: Int
+    package var windowMs: Int
     /// The first frame of each phase shown, in time order, among frames with a file.
-    public var thumbnails: [Thumbnail]
+    package var thumbnails: [Thumbnail]
     /// The theme the outputs were drawn in (``RunReport/theme``): `"light"`, or absent for dark.
-    public var theme: String?
+    package var theme: String?
 
     /// The row of `report`, recorded from `planFile` (see ``planFile``).
-    public init(report: RunReport, planFile: String) {
+    package init(report: RunReport, planFile: String) {
         self.init(report: report, frames: report.frames, planFile: planFile)
     }
 
     /// The row of `report` whose frame rows are `frames` (read once, in order; `report`'s own
     /// are not read): a recording passes rows made one at a time, so no run's rows are held whole.
-    public init(report: RunReport, frames rows: some Collection<RunReport.Frame>, planFile: String) {
+    package init(report: RunReport, frames rows: some Collection<RunReport.Frame>, planFile: String) {
         var picker = ThumbnailPicker()
         for frame in rows { picker.note(frame) }
         self.init(report: report, frameCount: rows.count, thumbnails: picker, planFile: planFile)
@@ -60,7 +60,7 @@ public struct IndexRowFile: Codable, Hashable, Sendable {
 
     /// The row of `report`, with `frameCount` frames whose thumbnails `thumbnails` picked as the
     /// rows were made (each row is built once, by the recording that writes it).
-    public init(report: RunReport, frameCount: Int, thumbnails: ThumbnailPicker, planFile: String) {
+    package init(report: RunReport, frameCount: Int, thumbnails: ThumbnailPicker, planFile: String) {
         plan = report.plan
         self.planFile = planFile
         bench = report.bench
@@ -75,16 +75,16 @@ public struct IndexRowFile: Codable, Hashable, Sendable {
 
     /// Picks the first frame of each phase shown, in time order, among frames with a file: fed
     /// the frame rows one at a time, as a recording makes them.
-    public struct ThumbnailPicker: Sendable {
+    package struct ThumbnailPicker: Sendable {
         private var seen: Set<String> = []
         /// The thumbnails picked so far, in time order.
-        public private(set) var picked: [Thumbnail] = []
+        package private(set) var picked: [Thumbnail] = []
 
         /// An empty picker.
-        public init() {}
+        package init() {}
 
         /// Takes the next frame row.
-        public mutating func note(_ frame: RunReport.Frame) {
+        package mutating func note(_ frame: RunReport.Frame) {
             guard let phase = frame.phase, let file = frame.file, !seen.contains(phase) else { return }
             seen.insert(phase)
             picked.append(Thumbnail(file: file, phase: phase))
@@ -92,7 +92,7 @@ public struct IndexRowFile: Codable, Hashable, Sendable {
     }
 
     /// Pretty-printed JSON with sorted keys and a final newline.
-    public func jsonData() -> Data {
+    package func jsonData() -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // Encoding plain Codable values cannot fail.
@@ -102,13 +102,13 @@ public struct IndexRowFile: Codable, Hashable, Sendable {
     }
 
     /// Reads a row written by ``jsonData()``; nil when the bytes are not one.
-    public static func read(_ data: Data) -> IndexRowFile? {
+    package static func read(_ data: Data) -> IndexRowFile? {
         try? JSONDecoder().decode(IndexRowFile.self, from: data)
     }
 
     /// The index page's row, with the thumbnails whose files `exists` confirms.
     /// - Parameter exists: whether a file relative to the plan's folder exists.
-    public func row(exists: (String) -> Bool) -> IndexPage.Row {
+    package func row(exists: (String) -> Bool) -> IndexPage.Row {
         IndexPage.Row(
             plan: plan, bench: bench, summary: summary, passed: passed, verdict: verdict, frames: frames, windowMs: windowMs,
             thumbnails: thumbnails.filter { exists($0.file) }.map { ($0.file, $0.phase) }, theme: theme.flatMap(Theme.init(rawValue:)) ?? .dark)

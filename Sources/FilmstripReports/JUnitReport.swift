@@ -26,45 +26,45 @@ import FilmstripCore
 /// go to the suite's `<system-out>`. Text is escaped for XML 1.0: `& < > " '` as entities, tab
 /// and line feed in attributes and carriage return anywhere as character references, and every
 /// other character XML 1.0 cannot carry (C0 controls, U+FFFE, U+FFFF) as the visible text `\u{1B}`.
-public enum JUnitReport {
+package enum JUnitReport {
     /// The comment on the report's second line: a file holding it is one filmstrip wrote, which
     /// `check --junit` may replace (any other file is left alone).
-    public static let marker = "<!-- written by filmstrip -->"
+    package static let marker = "<!-- written by filmstrip -->"
 
     /// One failure of a test case.
-    public struct Failure: Hashable, Sendable {
+    package struct Failure: Hashable, Sendable {
         /// What failed, e.g. `coverage.empty` or `recordedOutputs`: the `type` attribute.
-        public var type: String
+        package var type: String
         /// One sentence: the `message` attribute and the element's text.
-        public var message: String
+        package var message: String
 
         /// A failure of kind `type` saying `message`.
-        public init(type: String, message: String) {
+        package init(type: String, message: String) {
             self.type = type
             self.message = message
         }
     }
 
     /// One test case: a plan, or a finding about the output folder.
-    public struct Case: Hashable, Sendable {
+    package struct Case: Hashable, Sendable {
         /// The `name` attribute, e.g. the plan's name.
-        public var name: String
+        package var name: String
         /// The `classname` attribute, e.g. `filmstrip.inbox`.
-        public var classname: String
+        package var classname: String
         /// Its failures, in order; empty when it passed. Written as one `<failure>`: the first
         /// one's type, its message with how many more followed, every one in the text.
-        public var failures: [Failure]
+        package var failures: [Failure]
         /// Lines for the suite's `<system-out>` (the plan's terminal table); nothing when empty.
-        public var output: [String]
+        package var output: [String]
         /// Bad input that stopped the run (an `<error>`, counted in `errors`, written instead of
         /// any failure); nil when the case ran.
-        public var error: Failure?
+        package var error: Failure?
         /// How long the case took, in ms (the `time` attribute, in seconds).
-        public var timeMs: Int
+        package var timeMs: Int
 
         /// A case named `name` in `classname`, failing with `failures`, with `output` as its
         /// terminal lines, stopped by `error` (bad input) when given, taking `timeMs` ms.
-        public init(name: String, classname: String, failures: [Failure], output: [String] = [], error: Failure? = nil, timeMs: Int = 0) {
+        package init(name: String, classname: String, failures: [Failure], output: [String] = [], error: Failure? = nil, timeMs: Int = 0) {
             self.name = name
             self.classname = classname
             self.failures = failures
@@ -79,7 +79,7 @@ public enum JUnitReport {
     /// a failure and no error; `errors`: cases with an error), its total `time`, `timestamp` (UTC,
     /// `yyyy-MM-ddTHH:mm:ss`) and `hostname` `localhost`; empty `<properties/>`, the cases, every
     /// case's lines in `<system-out>`, an empty `<system-err/>`. UTF-8 text ending in a newline.
-    public static func xml(suite: String, cases: [Case], timestamp: String = "1970-01-01T00:00:00") -> String {
+    package static func xml(suite: String, cases: [Case], timestamp: String = "1970-01-01T00:00:00") -> String {
         let errors = cases.count { $0.error != nil }
         let failed = cases.count { $0.error == nil && !$0.failures.isEmpty }
         let total = cases.reduce(0) { $0 + max(0, $1.timeMs) }

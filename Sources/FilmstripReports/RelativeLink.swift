@@ -11,17 +11,17 @@
 /// RelativeLink.to("frames/0007.png")          // "./frames/0007.png"
 /// RelativeLink.to("index.html", up: 1)         // "./../index.html"
 /// ```
-public enum RelativeLink {
+package enum RelativeLink {
     /// The link to `path` (segments separated by `/`, relative to the page's folder), after
     /// going `up` folders. Empty segments, `.` and `..` inside `path` are encoded, not followed.
-    public static func to(_ path: String, up: Int = 0) -> String {
+    package static func to(_ path: String, up: Int = 0) -> String {
         var link = "./" + String(repeating: "../", count: max(0, up))
         link += path.split(separator: "/", omittingEmptySubsequences: false).map { segment(String($0)) }.joined(separator: "/")
         return link
     }
 
     /// One path segment, percent-encoded; `.` and `..` become `%2E` and `%2E%2E`.
-    public static func segment(_ text: String) -> String {
+    package static func segment(_ text: String) -> String {
         if text == "." || text == ".." { return String(repeating: "%2E", count: text.count) }
         var result = ""
         result.reserveCapacity(text.utf8.count)

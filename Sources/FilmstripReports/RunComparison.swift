@@ -7,23 +7,23 @@ import FilmstripCore
 ///
 /// Bench-neutral: the phases, panels and depictions and their order come from the bench's
 /// ``BenchDefinition`` (then any name a report adds that the definition lacks, sorted).
-public struct RunComparison: Sendable {
+package struct RunComparison: Sendable {
     /// One phase's or depiction's dwell on both sides. Shares are time shares: dwell ms ÷ the
     /// side's window ms, so runs with different windows compare fairly.
-    public struct Row: Hashable, Sendable {
+    package struct Row: Hashable, Sendable {
         /// The phase or depiction.
-        public var name: String
+        package var name: String
         /// Dwell on side A, ms (0 when A never showed it).
-        public var aMs: Int
+        package var aMs: Int
         /// Dwell on side B, ms.
-        public var bMs: Int
+        package var bMs: Int
         /// A's window, ms (≥ 1).
-        public var aWindowMs: Int
+        package var aWindowMs: Int
         /// B's window, ms (≥ 1).
-        public var bWindowMs: Int
+        package var bWindowMs: Int
 
         /// A row for `name` with `aMs` of `aWindowMs` on A and `bMs` of `bWindowMs` on B.
-        public init(name: String, aMs: Int, bMs: Int, aWindowMs: Int, bWindowMs: Int) {
+        package init(name: String, aMs: Int, bMs: Int, aWindowMs: Int, bWindowMs: Int) {
             self.name = name
             self.aMs = aMs
             self.bMs = bMs
@@ -32,15 +32,15 @@ public struct RunComparison: Sendable {
         }
 
         /// `bMs − aMs`.
-        public var differenceMs: Int { bMs - aMs }
+        package var differenceMs: Int { bMs - aMs }
 
         /// B's time share minus A's, in hundredths of a percentage point, rounded half away
         /// from zero: 300 of 2,000 ms against 1,500 of 2,000 ms is 6,000 (60.00 points).
-        public var differenceHundredths: Int { Self.rounded((Int128(bMs) * Int128(aWindowMs) - Int128(aMs) * Int128(bWindowMs)) * 10_000, Int128(aWindowMs) * Int128(bWindowMs)) }
+        package var differenceHundredths: Int { Self.rounded((Int128(bMs) * Int128(aWindowMs) - Int128(aMs) * Int128(bWindowMs)) * 10_000, Int128(aWindowMs) * Int128(bWindowMs)) }
 
         /// True when B's time share exceeds A's by more than `hundredths` hundredths of a
         /// percentage point, decided exactly (no rounding): (bMs/bWindow − aMs/aWindow) × 100 > N.
-        public func shareGrew(byMoreThan hundredths: Int) -> Bool {
+        package func shareGrew(byMoreThan hundredths: Int) -> Bool {
             (Int128(bMs) * Int128(aWindowMs) - Int128(aMs) * Int128(bWindowMs)) * 10_000 > Int128(hundredths) * Int128(aWindowMs) * Int128(bWindowMs)
         }
 
@@ -52,52 +52,52 @@ public struct RunComparison: Sendable {
     }
 
     /// One panel's depictions on both sides.
-    public struct PanelRows: Hashable, Sendable {
+    package struct PanelRows: Hashable, Sendable {
         /// The panel's identifier.
-        public var panel: String
+        package var panel: String
         /// One row per depiction either side showed, in the bench's depiction order.
-        public var rows: [Row]
+        package var rows: [Row]
     }
 
     /// One panel's flashes on both sides, from exact event times (rule of time 7).
-    public struct Flashes: Hashable, Sendable {
+    package struct Flashes: Hashable, Sendable {
         /// The panel's identifier.
-        public var panel: String
+        package var panel: String
         /// A's flashes, [enterMs, exitMs), in time order.
-        public var a: [Segment]
+        package var a: [Segment]
         /// B's flashes.
-        public var b: [Segment]
+        package var b: [Segment]
     }
 
     /// An A frame and the B frame on screen at its instant: B's last frame taken at or before
     /// it (not dropped); nil when B had taken none yet.
-    public struct FramePair: Hashable, Sendable {
+    package struct FramePair: Hashable, Sendable {
         /// The A frame.
-        public var a: ComparisonSide.Frame
+        package var a: ComparisonSide.Frame
         /// The B frame showing at `a.tMs`, or nil.
-        public var b: ComparisonSide.Frame?
+        package var b: ComparisonSide.Frame?
     }
 
     /// Side A (before).
-    public let a: ComparisonSide
+    package let a: ComparisonSide
     /// Side B (after).
-    public let b: ComparisonSide
+    package let b: ComparisonSide
     /// The bench both sides ran.
-    public let bench: BenchDefinition
+    package let bench: BenchDefinition
     /// Per phase, in the bench's order.
-    public let phases: [Row]
+    package let phases: [Row]
     /// Per panel either side drew, in the bench's panel order.
-    public let panels: [PanelRows]
+    package let panels: [PanelRows]
     /// Per panel that flashed on either side, in the bench's panel order.
-    public let flashes: [Flashes]
+    package let flashes: [Flashes]
     /// Every A frame not dropped, with B's frame at its instant, in time order.
-    public let pairs: [FramePair]
+    package let pairs: [FramePair]
 
     /// The time axis both sides share: from the earlier window start to the later window end, ms.
-    public var axis: (startMs: Int, endMs: Int) { (min(a.windowStartMs, b.windowStartMs), max(a.windowEndMs, b.windowEndMs)) }
+    package var axis: (startMs: Int, endMs: Int) { (min(a.windowStartMs, b.windowStartMs), max(a.windowEndMs, b.windowEndMs)) }
 
     /// Compares `a` and `b`, both runs of `bench` (the caller checks that both name it).
-    public init(a: ComparisonSide, b: ComparisonSide, bench: BenchDefinition) {
+    package init(a: ComparisonSide, b: ComparisonSide, bench: BenchDefinition) {
         self.a = a
         self.b = b
         self.bench = bench
@@ -130,7 +130,7 @@ public struct RunComparison: Sendable {
     }
 
     /// The phase on screen on `side` at `tMs`, from its phase segments; nil outside its window.
-    public static func phase(of side: ComparisonSide, atMs tMs: Int) -> String? {
+    package static func phase(of side: ComparisonSide, atMs tMs: Int) -> String? {
         side.phaseSegments.last { $0.enterMs <= tMs && tMs < $0.exitMs }?.name
     }
 }

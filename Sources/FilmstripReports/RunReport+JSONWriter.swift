@@ -14,17 +14,17 @@ extension RunReport {
     /// for (offset, row) in rows.enumerated() { writer.append(row, first: offset == 0, to: &data) }
     /// data.append(writer.tail)
     /// ```
-    public struct JSONWriter: Sendable {
+    package struct JSONWriter: Sendable {
         /// Everything before the first row: with rows, up to and including `"frames" : [`; with
         /// none, the whole report.
-        public let head: Data
+        package let head: Data
         /// Everything after the last row (`\n  ]`, the keys after `frames`, a final newline);
         /// empty when there are no rows.
-        public let tail: Data
+        package let tail: Data
 
         /// The parts of `skeleton` (its own ``RunReport/frames`` are ignored) with `frameCount`
         /// rows to come.
-        public init(skeleton: RunReport, frameCount: Int) {
+        package init(skeleton: RunReport, frameCount: Int) {
             var empty = skeleton
             empty.frames = []
             var data = (try? Self.encoder.encode(empty)) ?? Data()
@@ -47,7 +47,7 @@ extension RunReport {
 
         /// Appends one frame's row to `data`: a comma unless it is the `first`, a newline, the
         /// row as an object indented to sit in the array.
-        public func append(_ frame: Frame, first: Bool, to data: inout Data) {
+        package func append(_ frame: Frame, first: Bool, to data: inout Data) {
             data.append(contentsOf: (first ? "\n" : ",\n").utf8)
             // The frame as a top-level object, indented by two levels (4 spaces); blank lines
             // (inside empty arrays) stay blank, as the encoder writes them.

@@ -5,265 +5,265 @@ import Foundation
 ///
 /// Keys are sorted and there are no dates, so the same plan on the virtual clock gives the same
 /// bytes. Shares are fractions 0...1; times are whole milliseconds.
-public struct RunReport: Codable, Hashable, Sendable {
+package struct RunReport: Codable, Hashable, Sendable {
     /// One frame's row.
-    public struct Frame: Codable, Hashable, Sendable {
+    package struct Frame: Codable, Hashable, Sendable {
         /// The frame's position in the run, from 0 (`$.frames[i].index`); its image is
         /// `frames/NNNN.png`, the index zero-padded to four digits (``OutputLayout/framePath(_:)``).
-        public var index: Int
+        package var index: Int
         /// When it was taken, ms (measured on the real clock).
-        public var tMs: Int
+        package var tMs: Int
         /// When it was scheduled, ms.
-        public var scheduledMs: Int
+        package var scheduledMs: Int
         /// The phase on screen; nil when dropped.
-        public var phase: String?
+        package var phase: String?
         /// The phase's payload in words (failure message, elapsed ms, row count); nil when none.
-        public var phaseDetail: String?
+        package var phaseDetail: String?
         /// The PNG, relative to the report; nil when no images were written or the frame was dropped.
-        public var file: String?
+        package var file: String?
         /// True when the real clock could not take the frame on time; a dropped frame has no phase,
         /// file or digest. Always false on the virtual clock.
-        public var dropped: Bool
+        package var dropped: Bool
         /// Each panel's depiction in this frame, in the plan's panel order (no texts or elements:
         /// those are recorded for stills only).
-        public var panels: [Panel]
+        package var panels: [Panel]
         /// SHA-256 of the frame's decoded pixels at output scale (RGBA8, row-major, top row
         /// first, 4 bytes per pixel, no padding), 64 lower-case hex digits; nil when no images
         /// were drawn or the frame was dropped. `check` compares these before decoding any PNG.
-        public var pixelsSHA256: String?
+        package var pixelsSHA256: String?
         /// SHA-256 of the frame's PNG file as written (its bytes), 64 lower-case hex digits; nil
         /// when no images were written or the frame was dropped. `check` skips decoding a frame
         /// only when both digests match: the committed file is the one the report describes,
         /// and a fresh render has the same pixels.
-        public var fileSHA256: String?
+        package var fileSHA256: String?
     }
 
     /// One panel's depiction in a frame, with what it drew (texts: stills only).
-    public struct Panel: Codable, Hashable, Sendable {
+    package struct Panel: Codable, Hashable, Sendable {
         /// The panel's identifier (``Panel/id``), e.g. `loadedOnly`.
-        public var panel: String
+        package var panel: String
         /// The depiction's identifier (``Depiction/id``), e.g. `spinner`.
-        public var depiction: String
+        package var depiction: String
         /// The text runs drawn, in order (stills only).
-        public var texts: [String]?
+        package var texts: [String]?
         /// The semantic (accessibility) elements exposed, as `role: label`, in reading order;
         /// every frame and still that was drawn (nil when the run drew no images).
-        public var elements: [String]?
+        package var elements: [String]?
     }
 
     /// One still's row.
-    public struct Still: Codable, Hashable, Sendable {
+    package struct Still: Codable, Hashable, Sendable {
         /// The still's name from the plan (`$.stills[i].name`); its image is `stills/<name>.png`.
-        public var name: String
+        package var name: String
         /// The still's instant, whole ms since the start of the run.
-        public var tMs: Int
+        package var tMs: Int
         /// The phase on screen at that instant; nil when the frame was dropped.
-        public var phase: String?
+        package var phase: String?
         /// The phase's payload in words; nil when none.
-        public var phaseDetail: String?
+        package var phaseDetail: String?
         /// The PNG, relative to the report (`stills/<name>.png`); nil when no images were written or
         /// the frame was dropped. With `scales`, the first scale's file.
-        public var file: String?
+        package var file: String?
         /// Every PNG of a still the plan gives `scales` (`stills/<name>.png` at 1×,
         /// `stills/<name>@2x.png`, …), in the plan's order; absent without `scales`, when no images
         /// were written or the frame was dropped.
-        public var files: [String]?
+        package var files: [String]?
         /// Each panel's depiction, in the plan's panel order, with the text runs and semantic elements
         /// it drew.
-        public var panels: [Panel]
+        package var panels: [Panel]
     }
 
     /// Dwell of a phase or depiction.
-    public struct DwellEntry: Codable, Hashable, Sendable {
+    package struct DwellEntry: Codable, Hashable, Sendable {
         /// Milliseconds inside the window.
-        public var ms: Int
+        package var ms: Int
         /// Frames showing it.
-        public var frames: Int
+        package var frames: Int
         /// `ms / windowMs`.
-        public var share: Double
+        package var share: Double
         /// `frames / frame count`.
-        public var frameShare: Double
+        package var frameShare: Double
     }
 
     /// A check's outcome.
-    public struct Check: Codable, Hashable, Sendable {
+    package struct Check: Codable, Hashable, Sendable {
         /// The check's name: `coverage.<phase>`, `dominance.<phase>`, `flashes.<panel>`,
         /// `heldBack.<panel>` or `rules.<panel>`.
-        public var name: String
+        package var name: String
         /// Whether the run satisfied it.
-        public var passed: Bool
+        package var passed: Bool
         /// One sentence: what was measured, against what limit
         /// (`loading: 14 frames (7.0 s), at least 1 frame required`).
-        public var message: String
+        package var message: String
     }
 
     /// One panel's loader, from exact event times.
-    public struct Loader: Codable, Hashable, Sendable {
+    package struct Loader: Codable, Hashable, Sendable {
         /// One flash: when the loader appeared and for how long, ms.
-        public struct Flash: Codable, Hashable, Sendable {
+        package struct Flash: Codable, Hashable, Sendable {
             /// When the loader appeared, whole ms since the start of the run.
-            public var startMs: Int
+            package var startMs: Int
             /// How long it stayed on screen, ms (more than 0, less than the flash threshold).
-            public var durationMs: Int
+            package var durationMs: Int
         }
         /// Loader visible inside the window, ms.
-        public var visibleMs: Int
+        package var visibleMs: Int
         /// Loader intervals shorter than the flash threshold.
-        public var flashes: [Flash]
+        package var flashes: [Flash]
         /// Content ready but held back behind the loader, ms.
-        public var heldBackMs: Int
+        package var heldBackMs: Int
         /// One stretch of held-back content: data ready at `readyMs`, painted at `paintedMs`.
-        public struct HeldBack: Codable, Hashable, Sendable {
+        package struct HeldBack: Codable, Hashable, Sendable {
             /// When the data (content or error) was ready, whole ms since the start of the run.
-            public var readyMs: Int
+            package var readyMs: Int
             /// When it was painted (the loader left the screen), whole ms since the start of the run.
-            public var paintedMs: Int
+            package var paintedMs: Int
         }
         /// Each stretch of held-back content, in time order.
-        public var heldBack: [HeldBack]
+        package var heldBack: [HeldBack]
         /// Neither loader nor content, ms.
-        public var blankMs: Int
+        package var blankMs: Int
     }
 
     /// A rule a panel broke, with the frames that show it.
-    public struct Violation: Codable, Hashable, Sendable {
+    package struct Violation: Codable, Hashable, Sendable {
         /// The panel's identifier (``Panel/id``).
-        public var panel: String
+        package var panel: String
         /// The rule's identifier (e.g. `loadingPlaceholder`), as listed in the bench's
         /// ``BenchDefinition/rules``.
-        public var rule: String
+        package var rule: String
         /// The rule in words.
-        public var sentence: String
+        package var sentence: String
         /// Start of the interval [startMs, endMs), whole ms since the start of the run, clipped to
         /// the window.
-        public var startMs: Int
+        package var startMs: Int
         /// End of the interval, exclusive, whole ms since the start of the run, clipped to the window.
-        public var endMs: Int
+        package var endMs: Int
         /// Indices of the frames taken inside the interval; empty for a violation between two frames.
-        public var frames: [Int]
+        package var frames: [Int]
     }
 
     /// The next scripted change after the window.
-    public struct Pending: Codable, Hashable, Sendable {
+    package struct Pending: Codable, Hashable, Sendable {
         /// When, ms since the start of the run (at or after the window's end).
-        public var atMs: Int
+        package var atMs: Int
         /// The phase it enters.
-        public var phase: String
+        package var phase: String
         /// The event logged at that instant, if any.
-        public var event: String?
+        package var event: String?
     }
 
     /// An observed phase transition.
-    public struct Transition: Codable, Hashable, Sendable {
+    package struct Transition: Codable, Hashable, Sendable {
         /// The phase left, by name.
-        public var from: String
+        package var from: String
         /// The phase entered, by name.
-        public var to: String
+        package var to: String
         /// How many times this change happened inside the window (≥ 1).
-        public var count: Int
+        package var count: Int
     }
 
     /// One timed request (``LoadTiming``): ms since the start of the run, and from its start.
-    public struct Load: Codable, Hashable, Sendable {
+    package struct Load: Codable, Hashable, Sendable {
         /// Which request (``LoadTiming/label``).
-        public var label: String
+        package var label: String
         /// When it started, ms.
-        public var startMs: Int
+        package var startMs: Int
         /// When its first byte arrived, ms; nil when none did.
-        public var firstByteMs: Int?
+        package var firstByteMs: Int?
         /// When it ended, ms.
-        public var lastByteMs: Int
+        package var lastByteMs: Int
         /// `firstByteMs - startMs`: the time to the first byte.
-        public var toFirstByteMs: Int?
+        package var toFirstByteMs: Int?
         /// `lastByteMs - startMs`: the time to the last byte.
-        public var toLastByteMs: Int
+        package var toLastByteMs: Int
     }
 
     /// A timeline entry.
-    public struct Entry: Codable, Hashable, Sendable {
+    package struct Entry: Codable, Hashable, Sendable {
         /// When it was logged, whole ms since the start of the run.
-        public var tMs: Int
+        package var tMs: Int
         /// Position in the log, from 0; entries with the same `tMs` keep this order.
-        public var sequence: Int
+        package var sequence: Int
         /// `event` or `phase` (``TimelineEntry/Kind``).
-        public var kind: String
+        package var kind: String
         /// For an event, the bench's sentence (`beat 1: fetch started, loading after 2200 ms`); for
         /// a phase change, the phase's name.
         public var text: String
     }
 
     /// The plan's name (`$.plan`), which is also the name of its output folder.
-    public var plan: String
+    package var plan: String
     /// The plan's one-paragraph summary, as written in the plan (``CapturePlan/summary``).
-    public var summary: String
+    package var summary: String
     /// The bench's name (``BenchDefinition/name``), e.g. `inbox`.
-    public var bench: String
+    package var bench: String
     /// The clock the run used: `virtual` or `real` (``ClockKind``).
-    public var clock: String
+    package var clock: String
     /// The script mode: `cycle` or `pinned` (``CapturePlan/Mode``).
-    public var mode: String
+    package var mode: String
     /// The slow-motion factor as written in a plan: `1`, `1.5`, `2` (``SlowMotion/description``).
-    public var slowMotion: String
+    package var slowMotion: String
     /// Where the recording window starts, whole ms since the start of the run.
-    public var windowStartMs: Int
+    package var windowStartMs: Int
     /// The recording window's length, ms.
-    public var windowMs: Int
+    package var windowMs: Int
     /// Time between two scheduled frames, ms.
-    public var frameIntervalMs: Int
+    package var frameIntervalMs: Int
     /// The integer factor the 1× frames were scaled by (nearest neighbour) when written.
-    public var scale: Int
+    package var scale: Int
     /// The theme the images were drawn in (``Theme``) when it is not `dark`; absent for dark.
     /// `check` draws its fresh images in this theme unless `--theme` names one.
-    public var theme: String?
+    package var theme: String?
     /// Every frame of the window, in time order, dropped ones included.
-    public var frames: [Frame]
+    package var frames: [Frame]
     /// How many frames the real clock could not take on time (0 on the virtual clock).
-    public var droppedFrames: Int
+    package var droppedFrames: Int
     /// The plan's stills, in plan order.
-    public var stills: [Still]
+    package var stills: [Still]
     /// Per phase.
-    public var dwell: [String: DwellEntry]
+    package var dwell: [String: DwellEntry]
     /// Per panel, per depiction.
-    public var panels: [String: [String: DwellEntry]]
+    package var panels: [String: [String: DwellEntry]]
     /// Every event and phase change the bench logged, in log order (``TimelineLog``).
-    public var timeline: [Entry]
+    package var timeline: [Entry]
     /// Per panel that showed a loader or a blank.
-    public var loaders: [String: Loader]
+    package var loaders: [String: Loader]
     /// A loader shorter than this is a flash, ms.
-    public var flashThresholdMs: Int
+    package var flashThresholdMs: Int
     /// Every rule broken inside the window, per panel, in time order (benches with rules).
-    public var violations: [Violation]
+    package var violations: [Violation]
     /// The phase transitions observed inside the window, with counts (the state graph's edges).
-    public var transitions: [Transition]
+    package var transitions: [Transition]
     /// The bench's counts (e.g. `ignoredTaps`).
-    public var counters: [String: Int]
+    package var counters: [String: Int]
     /// The next scripted phase change at or after the window's end (the recording never shows
     /// it), or nil (`null`) when the bench has settled.
-    public var pendingAtEnd: Nullable<Pending>
+    package var pendingAtEnd: Nullable<Pending>
     /// The bench's timed requests, per load the time to the first byte and to the last; absent
     /// for benches that make none.
-    public var loads: [Load]?
+    package var loads: [Load]?
     /// Every check, in ``Analysis/checks`` order (coverage, dominance, then the per-panel
     /// checks).
-    public var checks: [Check]
+    package var checks: [Check]
     /// The failed checks' sentences (``Analysis/reasons``); empty when the run passed.
-    public var reasons: [String]
+    package var reasons: [String]
     /// The plan lint's findings (``PlanLint/findings(for:)``), one sentence each; they never fail
     /// the run.
-    public var lint: [String]
+    package var lint: [String]
     /// One line: `passed` or `failed: <reasons joined by "; ">.` (``Analysis/verdict``).
-    public var verdict: String
+    package var verdict: String
     /// True when every check passed.
-    public var passed: Bool
+    package var passed: Bool
     /// The strip image, relative; nil when no images were written.
-    public var filmstrip: String?
+    package var filmstrip: String?
     /// The indices of the frames the strip shows (all of them up to ``FilmstripImage/maxFrames``,
     /// otherwise that many evenly spaced); nil when no images were written.
-    public var filmstripFrames: [Int]?
+    package var filmstripFrames: [Int]?
     /// The animated filmstrip (`animation.png`, an APNG: every drawn frame at output scale, each
     /// for its ``AnimationSchedule`` delay, looping), relative; nil when no images were written
     /// or no frame was drawn.
-    public var animation: String?
+    package var animation: String?
 
     /// Builds the report of `run`. `renderedStills` carries what each still's panels drew
     /// (same order as `run.stills`); `frameElements`, by position in `run.frames`, each panel's
@@ -273,7 +273,7 @@ public struct RunReport: Codable, Hashable, Sendable {
     /// image's path (`frames/0003.png`) to its ``Frame/fileSHA256``. With `frameRows` false,
     /// ``frames`` is left empty: the skeleton a ``JSONWriter`` writes around rows made one at a
     /// time (``frameRow(_:elements:withFiles:pixelsSHA256:fileSHA256:)``).
-    public init(run: RecordedRun, analysis: Analysis, lint: [String], renderedStills: [[PanelRendering]], frameElements: [Int: [[SemanticElement]]] = [:], withFiles: Bool, pixelDigests: [Int: String] = [:], fileDigests: [String: String] = [:], frameRows: Bool = true) {
+    package init(run: RecordedRun, analysis: Analysis, lint: [String], renderedStills: [[PanelRendering]], frameElements: [Int: [[SemanticElement]]] = [:], withFiles: Bool, pixelDigests: [Int: String] = [:], fileDigests: [String: String] = [:], frameRows: Bool = true) {
         let plan = run.plan
         func dwellEntry(_ dwell: Dwell) -> DwellEntry {
             DwellEntry(ms: dwell.ms, frames: dwell.frames, share: Self.rounded(dwell.share), frameShare: Self.rounded(dwell.frameShare))
@@ -345,7 +345,7 @@ public struct RunReport: Codable, Hashable, Sendable {
     /// elements as drawn (nil when the frame was not drawn), `withFiles` says whether its image
     /// was written (`frames/NNNN.png`), and the digests are 64 lower-case hex digits (dropped
     /// when the frame was; `fileSHA256` also without files).
-    public static func frameRow(_ frame: FrameRecord, elements drawn: [[SemanticElement]]?, withFiles: Bool, pixelsSHA256: String?, fileSHA256: String?) -> Frame {
+    package static func frameRow(_ frame: FrameRecord, elements drawn: [[SemanticElement]]?, withFiles: Bool, pixelsSHA256: String?, fileSHA256: String?) -> Frame {
         WorkCounter.current?.add()
         return Frame(
             index: frame.index, tMs: frame.tMs, scheduledMs: frame.scheduledMs, phase: frame.phase, phaseDetail: frame.phaseDetail,
@@ -359,7 +359,7 @@ public struct RunReport: Codable, Hashable, Sendable {
     }
 
     /// The report as pretty-printed JSON with sorted keys and a final newline.
-    public func jsonData() -> Data {
+    package func jsonData() -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // Encoding plain Codable values with finite numbers cannot fail.
@@ -373,7 +373,7 @@ public struct RunReport: Codable, Hashable, Sendable {
     ///
     /// - Parameter write: called with each piece, in order.
     /// - Throws: what `write` throws.
-    public func writeJSON<E: Error>(_ write: (Data) throws(E) -> Void) throws(E) {
+    package func writeJSON<E: Error>(_ write: (Data) throws(E) -> Void) throws(E) {
         let writer = JSONWriter(skeleton: self, frameCount: frames.count)
         var piece = writer.head
         for (offset, frame) in frames.enumerated() {
@@ -388,13 +388,13 @@ public struct RunReport: Codable, Hashable, Sendable {
     }
 
     /// Reads a report written by ``jsonData()``; nil when the bytes are not one.
-    public static func read(_ data: Data) -> RunReport? {
+    package static func read(_ data: Data) -> RunReport? {
         try? JSONDecoder().decode(RunReport.self, from: data)
     }
 
     /// Every file the report names, relative to its folder (frames, stills, strip, animation,
     /// contact sheet, index row, itself).
-    public var writtenFiles: [String] {
+    package var writtenFiles: [String] {
         var files = frames.compactMap(\.file) + stills.flatMap { $0.files ?? ($0.file.map { [$0] } ?? []) }
         if let filmstrip { files.append(filmstrip) }
         if let animation { files.append(animation) }

@@ -8,7 +8,7 @@ import Foundation
 /// style sheet (classes `edge`, `head`, `count`, `node`), so the graph follows the page's theme;
 /// the same transitions are a table on the page (``table(transitions:)``) that the graph names
 /// with `aria-describedby`.
-public enum StateGraph {
+package enum StateGraph {
     /// The id of the table of transitions the graph is described by.
     static let tableID = "transitions"
 
@@ -18,7 +18,7 @@ public enum StateGraph {
     /// - Parameters:
     ///   - phaseColor: a phase's CSS colour (`#f5b841` or `var(--k0)`), from its bench's ``PhaseStyle``.
     ///   - describedBy: the id of the element that lists the transitions in words; nil: none.
-    public static func svg(transitions: [PhaseTransition], phaseOrder: [String], phaseColor: (String) -> String, width: Int = 640, height: Int = 360, describedBy: String? = nil) -> String {
+    package static func svg(transitions: [PhaseTransition], phaseOrder: [String], phaseColor: (String) -> String, width: Int = 640, height: Int = 360, describedBy: String? = nil) -> String {
         guard !transitions.isEmpty else { return "" }
         let used = Set(transitions.flatMap { [$0.from, $0.to] })
         let nodes = phaseOrder.filter(used.contains) + used.subtracting(phaseOrder).sorted()

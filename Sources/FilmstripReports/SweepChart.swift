@@ -4,7 +4,7 @@ import FilmstripRaster
 /// The sweep's chart, drawn with the tool's own raster: two plots side by side against the
 /// delay (x, ms) — the flash rate (%) and the mean added wait (ms) — with one line per minimum
 /// visible time, a legend, and the recommended policy ringed.
-public enum SweepChart {
+package enum SweepChart {
     /// Plot area size at 1×, pixels.
     static let plotWidth = 300
     static let plotHeight = 160
@@ -14,7 +14,7 @@ public enum SweepChart {
 
     /// The chart at `scale` (RGBA8 canvas, width `2 × (plotWidth + 2 × margin) × scale`,
     /// height `(plotHeight + 2 × margin + 20) × scale`).
-    public static func draw(_ sweep: PolicySweep, font: BitmapFont, scale: Int = 2) -> Canvas {
+    package static func draw(_ sweep: PolicySweep, font: BitmapFont, scale: Int = 2) -> Canvas {
         let cellWidth = plotWidth + 2 * margin
         let height = plotHeight + 2 * margin + 20
         var canvas = Canvas(width: 2 * cellWidth, height: height, background: Palette.background)

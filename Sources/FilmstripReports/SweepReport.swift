@@ -2,7 +2,7 @@ import FilmstripCore
 import Foundation
 
 /// The policy sweep as text and JSON: one row per policy, the recommendation marked.
-public enum SweepReport {
+package enum SweepReport {
     /// The terminal table.
     ///
     /// ```
@@ -10,7 +10,7 @@ public enum SweepReport {
     ///   delay  minimum  loader  flashes  mean added  p95 added  mean blank
     ///       0        0  100.0%    41.7%        0.0          0         0.0
     /// ```
-    public static func lines(_ sweep: PolicySweep, source: String, samples: LatencySamples) -> [String] {
+    package static func lines(_ sweep: PolicySweep, source: String, samples: LatencySamples) -> [String] {
         let loads = samples.latenciesMs.count == 1 ? "1 load" : "\(Quantity.grouped(samples.latenciesMs.count)) loads"
         var lines = ["\(loads) from \(source) (\(samples.format)) · flash < \(Quantity.ms(sweep.flashThresholdMs)) · added-wait budget \(Quantity.ms(sweep.budgetMs)) (p95)"]
         if let summary = samples.summary { lines.append("  \(summary)") }
@@ -39,7 +39,7 @@ public enum SweepReport {
     }
 
     /// `sweep.json`: the inputs, every policy's outcome and the recommendation, keys sorted.
-    public static func jsonData(_ sweep: PolicySweep, source: String, samples: LatencySamples) -> Data {
+    package static func jsonData(_ sweep: PolicySweep, source: String, samples: LatencySamples) -> Data {
         struct Row: Encodable {
             var delayMs: Int
             var minimumMs: Int

@@ -9,9 +9,9 @@ import FilmstripCore
 ///   …
 ///   verdict: passed
 /// ```
-public enum TerminalTable {
+package enum TerminalTable {
     /// The summary as lines of text (no colour codes).
-    public static func lines(run: RecordedRun, analysis: Analysis) -> [String] {
+    package static func lines(run: RecordedRun, analysis: Analysis) -> [String] {
         let plan = run.plan
         var lines: [String] = []
         var header = "\(plan.name) · \(plan.bench) · \(plan.mode.rawValue) · \(run.clock.rawValue) clock · window \(Quantity.ms(plan.windowMs)) · \(analysis.frameCount) frames every \(Quantity.ms(plan.frameIntervalMs))"

@@ -13,6 +13,14 @@ import Testing
     /// A bench of the test's own that counts how often it is made (once per run): loading for
     /// 300 ms, then loaded.
     final class CountedBench: Bench {
+    /// No counters kept (reports show `{}`).
+    var counters: [String: Int] { [:] }
+    /// No phase carries a detail worth a caption.
+    func phaseDetail(of phase: Phase, atMs timeMs: Int) -> String? { nil }
+    /// No notes: the bench meets nothing outside the process.
+    var notes: [String] { [] }
+    /// No requests, so none timed.
+    var loadTimings: [LoadTiming] { [] }
         enum Phase: BenchPhase {
             enum Name: String, CaseIterable, Sendable { case loading, loaded }
             case loading, loaded
@@ -22,6 +30,8 @@ import Testing
         struct Settings: BenchSettings {}
 
         struct Drawing: Panel {
+    /// The depiction depends on the phase alone: it never changes inside one.
+    func depictionChanges(in phase: Phase, enteredAtMs: Int) -> [Int] { [] }
             var id: String { "only" }
             var title: String { "ONLY" }
             var tint: Color { Palette.mint }

@@ -33,6 +33,14 @@ import Testing
 
 /// A bench whose work never lets time advance: each step logs an event and sleeps 0 ms.
 final class SpinningBench: Bench {
+    /// No counters kept (reports show `{}`).
+    var counters: [String: Int] { [:] }
+    /// No phase carries a detail worth a caption.
+    func phaseDetail(of phase: Phase, atMs timeMs: Int) -> String? { nil }
+    /// No notes: the bench meets nothing outside the process.
+    var notes: [String] { [] }
+    /// No requests, so none timed.
+    var loadTimings: [LoadTiming] { [] }
     enum Phase: BenchPhase {
         enum Name: String, CaseIterable, Sendable { case spinning }
         case spinning
@@ -42,6 +50,8 @@ final class SpinningBench: Bench {
     struct Settings: BenchSettings {}
 
     struct Drawing: Panel {
+    /// The depiction depends on the phase alone: it never changes inside one.
+    func depictionChanges(in phase: Phase, enteredAtMs: Int) -> [Int] { [] }
         var id: String { "only" }
         var title: String { "ONLY" }
         var tint: Color { Palette.mint }

@@ -39,6 +39,8 @@ extension HostedMainActorSuites {
         }
 
         struct ScreenPanel: Panel {
+    /// The depiction depends on the phase alone: it never changes inside one.
+    func depictionChanges(in phase: Phase, enteredAtMs: Int) -> [Int] { [] }
             var id = "screen"
             var title: String { id.uppercased() }
             var tint: Color { Palette.mint }

@@ -6,20 +6,20 @@ import Foundation
 #endif
 
 /// Runs the built `filmstrip` binary the way a user would, in a working directory of the test's own.
-public struct CommandRunner {
+package struct CommandRunner {
     /// What one invocation did.
-    public struct Result: Sendable {
-        public var status: Int32
-        public var stdout: String
-        public var stderr: String
+    package struct Result: Sendable {
+        package var status: Int32
+        package var stdout: String
+        package var stderr: String
     }
 
     /// The repository root, found from this file's path.
-    public static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    public static let fixtures = root.appendingPathComponent("Tests/FilmstripEndToEndTests/Fixtures")
+    package static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    package static let fixtures = root.appendingPathComponent("Tests/FilmstripEndToEndTests/Fixtures")
 
     /// The built executable: next to the test bundle in the build products folder.
-    public static let binary: URL = {
+    package static let binary: URL = {
         var folder = Bundle.main.bundleURL
         for _ in 0..<4 {
             let candidate = folder.appendingPathComponent("filmstrip")
@@ -31,7 +31,7 @@ public struct CommandRunner {
 
     /// This test process's scratch folder, `$TMPDIR/filmstrip-e2e/<pid>`; on first use, the
     /// folders of earlier test processes that have ended are removed.
-    public static let scratch: URL = {
+    package static let scratch: URL = {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("filmstrip-e2e")
         for name in (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? [] {
             guard let pid = Int32(name), kill(pid, 0) != 0 else { continue }
@@ -43,7 +43,7 @@ public struct CommandRunner {
     /// A fresh temporary working directory holding a `captures/` folder with `plans`
     /// (paths of plan files to copy in; default: the shipped ones but the live plans, which need
     /// the scripted server: `LiveCapturesTests` runs those).
-    public static func workspace(plans: [URL]? = nil) throws -> URL {
+    package static func workspace(plans: [URL]? = nil) throws -> URL {
         let folder = scratch.appendingPathComponent(UUID().uuidString)
         let captures = folder.appendingPathComponent("captures")
         try FileManager.default.createDirectory(at: captures, withIntermediateDirectories: true)
@@ -56,7 +56,7 @@ public struct CommandRunner {
     }
 
     /// Runs `filmstrip arguments…` in `directory`, with `environment` added to this process's.
-    public static func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws -> Result {
+    package static func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
@@ -86,7 +86,7 @@ public struct CommandRunner {
     }
 
     /// Every regular file under `folder`, relative path → bytes.
-    public static func snapshot(_ folder: URL) -> [String: Data] {
+    package static func snapshot(_ folder: URL) -> [String: Data] {
         var files: [String: Data] = [:]
         guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else { return files }
         for case let url as URL in walker {

@@ -9,58 +9,58 @@ import Testing
 /// `@Test(ExternalTool.xmllint.required)`. In CI (`CI=true`, which `.ci/run` exports) the test runs
 /// anyway and ``path()`` fails it with the same words, so a CI machine without the tool cannot
 /// pass by skipping.
-public struct ExternalTool: Sendable {
+package struct ExternalTool: Sendable {
     /// What the tool is called in messages: `xmllint`, `headless Chromium`.
-    public let name: String
+    package let name: String
     /// The Debian package that installs it: `libxml2-utils`.
-    public let package: String
+    package let package: String
     /// The executable found, or nil when the tool is missing.
-    public let executable: String?
+    package let executable: String?
     /// Another way to install it, said after the package: `python3 -m pip install pillow`.
-    public var otherwise: String? = nil
+    package var otherwise: String? = nil
 
     /// `xmllint` (libxml2-utils), which validates JUnit reports against the committed schema.
-    public static let xmllint = ExternalTool(name: "xmllint", package: "libxml2-utils", executable: onPath("xmllint"))
+    package static let xmllint = ExternalTool(name: "xmllint", package: "libxml2-utils", executable: onPath("xmllint"))
 
     /// Headless Chromium (chromium): the first of `chromium`, `chromium-browser` and
     /// `google-chrome` on `PATH`.
-    public static let chromium = ExternalTool(
+    package static let chromium = ExternalTool(
         name: "headless Chromium", package: "chromium",
         executable: ["chromium", "chromium-browser", "google-chrome"].lazy.compactMap(onPath).first)
 
     /// poppler's `pdftoppm` (poppler-utils), which renders a printed page to pixels.
-    public static let pdftoppm = ExternalTool(name: "pdftoppm", package: "poppler-utils", executable: onPath("pdftoppm"))
+    package static let pdftoppm = ExternalTool(name: "pdftoppm", package: "poppler-utils", executable: onPath("pdftoppm"))
 
     /// `python3` (python3), which runs the scripted HTTP server and the fixtures' scripts.
-    public static let python3 = ExternalTool(name: "python3", package: "python3", executable: onPath("python3"))
+    package static let python3 = ExternalTool(name: "python3", package: "python3", executable: onPath("python3"))
 
     /// The `python3` on `PATH`, when it can import Pillow (python3-pil; for a Python that is not
     /// Debian's, `pip install pillow`).
-    public static let pillow = ExternalTool(
+    package static let pillow = ExternalTool(
         name: "Pillow for python3", package: "python3-pil",
         executable: python3.executable.flatMap { runs($0, ["-c", "import PIL"]) ? $0 : nil },
         otherwise: "python3 -m pip install pillow, for a python3 that is not Debian's")
 
     /// Whether the tests run in CI (`CI=true`), where a missing tool fails instead of skipping.
-    public static let inCI = ProcessInfo.processInfo.environment["CI"] == "true"
+    package static let inCI = ProcessInfo.processInfo.environment["CI"] == "true"
 
     /// The trait of a test that needs the tool: enabled when the tool is there or in CI; else
     /// the skip says `skipped: xmllint is not installed (apt-get install -y libxml2-utils)`.
-    public var required: ConditionTrait {
+    package var required: ConditionTrait {
         .enabled(if: executable != nil || Self.inCI, Comment(rawValue: "skipped: \(missing)"))
     }
 
     /// The tool's executable; in a test that ``required`` let run without it (in CI), an error
     /// naming the package: `xmllint is not installed (apt-get install -y libxml2-utils); CI needs it`.
-    public func path() throws -> String {
+    package func path() throws -> String {
         guard let executable else { throw Missing(description: "\(missing); CI needs it") }
         return executable
     }
 
     /// The error ``path()`` throws for a missing tool.
-    public struct Missing: Error, CustomStringConvertible {
+    package struct Missing: Error, CustomStringConvertible {
         /// The tool and the package to install.
-        public let description: String
+        package let description: String
     }
 
     private var missing: String {

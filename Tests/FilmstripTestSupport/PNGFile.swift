@@ -1,25 +1,25 @@
 /// Just enough of the PNG file format (ISO/IEC 15948) to look inside the encoder's output and
 /// to build small PNG files by hand, independently of libpng.
-public enum PNGFile {
+package enum PNGFile {
     /// The eight bytes every PNG file starts with.
-    public static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    package static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
-    public struct Chunk: Equatable {
-        public var type: String
-        public var data: [UInt8]
+    package struct Chunk: Equatable {
+        package var type: String
+        package var data: [UInt8]
         /// The CRC stored in the file.
-        public var crc: UInt32
+        package var crc: UInt32
         /// The CRC computed over type and data, to compare with ``crc``.
-        public init(type: String, data: [UInt8], crc: UInt32) {
+        package init(type: String, data: [UInt8], crc: UInt32) {
             self.type = type
             self.data = data
             self.crc = crc
         }
-        public var computedCRC: UInt32 { PNGFile.crc32(Array(type.utf8) + data) }
+        package var computedCRC: UInt32 { PNGFile.crc32(Array(type.utf8) + data) }
     }
 
     /// The chunks of a PNG file in order, or nil when the bytes are not signature + chunks.
-    public static func chunks(_ bytes: [UInt8]) -> [Chunk]? {
+    package static func chunks(_ bytes: [UInt8]) -> [Chunk]? {
         guard bytes.starts(with: signature) else { return nil }
         var chunks: [Chunk] = []
         var offset = signature.count
@@ -36,13 +36,13 @@ public enum PNGFile {
     }
 
     /// IHDR's fields.
-    public struct Header: Equatable {
-        public var width: UInt32
-        public var height: UInt32
-        public var bitDepth: UInt8
-        public var colorType: UInt8
+    package struct Header: Equatable {
+        package var width: UInt32
+        package var height: UInt32
+        package var bitDepth: UInt8
+        package var colorType: UInt8
 
-        public init(width: UInt32, height: UInt32, bitDepth: UInt8, colorType: UInt8) {
+        package init(width: UInt32, height: UInt32, bitDepth: UInt8, colorType: UInt8) {
             self.width = width
             self.height = height
             self.bitDepth = bitDepth
@@ -50,7 +50,7 @@ public enum PNGFile {
         }
     }
 
-    public static func header(_ chunks: [Chunk]) -> Header? {
+    package static func header(_ chunks: [Chunk]) -> Header? {
         guard let ihdr = chunks.first, ihdr.type == "IHDR", ihdr.data.count == 13 else { return nil }
         return Header(
             width: bigEndian32(ihdr.data, at: 0), height: bigEndian32(ihdr.data, at: 4),
@@ -60,7 +60,7 @@ public enum PNGFile {
     /// The filtered scanlines of a file whose zlib stream holds only stored (uncompressed)
     /// deflate blocks, as zlib writes at compression level 0; nil for any other stream or a
     /// wrong Adler-32.
-    public static func storedScanlines(_ chunks: [Chunk]) -> [UInt8]? {
+    package static func storedScanlines(_ chunks: [Chunk]) -> [UInt8]? {
         let stream = chunks.filter { $0.type == "IDAT" }.flatMap(\.data)
         guard stream.count >= 6, (Int(stream[0]) << 8 | Int(stream[1])) % 31 == 0, stream[0] & 0x0F == 8 else { return nil }
         var output: [UInt8] = []
@@ -82,7 +82,7 @@ public enum PNGFile {
 
     /// A PNG file with the given header fields and already-filtered scanlines, stored in one
     /// uncompressed deflate block, plus `extra` chunks between IHDR and IDAT.
-    public static func make(
+    package static func make(
         width: UInt32, height: UInt32, bitDepth: UInt8, colorType: UInt8,
         scanlines: [UInt8], extra: [(type: String, data: [UInt8])] = []
     ) -> [UInt8] {
@@ -103,7 +103,7 @@ public enum PNGFile {
     }
 
     /// CRC-32 as PNG and zlib define it (reflected polynomial 0xEDB88320).
-    public static func crc32(_ bytes: [UInt8]) -> UInt32 {
+    package static func crc32(_ bytes: [UInt8]) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF
         for byte in bytes {
             crc ^= UInt32(byte)
@@ -113,7 +113,7 @@ public enum PNGFile {
     }
 
     /// Adler-32, zlib's checksum of the uncompressed data.
-    public static func adler32(_ bytes: [UInt8]) -> UInt32 {
+    package static func adler32(_ bytes: [UInt8]) -> UInt32 {
         var a: UInt32 = 1
         var b: UInt32 = 0
         for byte in bytes {
@@ -123,11 +123,11 @@ public enum PNGFile {
         return b << 16 | a
     }
 
-    public static func bigEndian32(_ bytes: [UInt8], at offset: Int) -> UInt32 {
+    package static func bigEndian32(_ bytes: [UInt8], at offset: Int) -> UInt32 {
         bytes[offset..<(offset + 4)].reduce(0) { $0 << 8 | UInt32($1) }
     }
 
-    public static func bigEndianBytes(_ value: UInt32) -> [UInt8] {
+    package static func bigEndianBytes(_ value: UInt32) -> [UInt8] {
         [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)]
     }
 }

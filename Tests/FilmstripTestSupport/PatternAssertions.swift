@@ -5,21 +5,21 @@ import Testing
 ///
 /// `.` is transparent black and `#` opaque white unless a test says otherwise; a test that
 /// paints on a background maps `.` to that background.
-public typealias Legend = [Character: Color]
+package typealias Legend = [Character: Color]
 
 extension Color {
-    public static let red = Color(hex: 0xFF0000)
-    public static let green = Color(hex: 0x00FF00)
-    public static let blue = Color(hex: 0x0000FF)
-    public static let grey = Color(hex: 0x808080)
+    package static let red = Color(hex: 0xFF0000)
+    package static let green = Color(hex: 0x00FF00)
+    package static let blue = Color(hex: 0x0000FF)
+    package static let grey = Color(hex: 0x808080)
 }
 
 /// The legend most pixel tests use: `.` clear, `#` white.
-public let standardLegend: Legend = [".": .clear, "#": .white]
+package let standardLegend: Legend = [".": .clear, "#": .white]
 
 /// The canvas written as a pattern: one string per row, one character per pixel, the legend's
 /// character for each colour and `?` for a colour the legend lacks.
-public func pattern(of canvas: Canvas, legend: Legend = standardLegend) -> [String] {
+package func pattern(of canvas: Canvas, legend: Legend = standardLegend) -> [String] {
     var characters: [Color: Character] = [:]
     for (character, color) in legend.sorted(by: { $0.key < $1.key }) where characters[color] == nil {
         characters[color] = character
@@ -31,7 +31,7 @@ public func pattern(of canvas: Canvas, legend: Legend = standardLegend) -> [Stri
 
 /// Nil when `canvas` matches `expected` pixel for pixel; otherwise a report a person can read:
 /// the first difference with both colours, then expected, actual and a diff side by side.
-public func patternMismatch(_ canvas: Canvas, _ expected: [String], legend: Legend = standardLegend) -> String? {
+package func patternMismatch(_ canvas: Canvas, _ expected: [String], legend: Legend = standardLegend) -> String? {
     let rows = expected.map(Array.init)
     for (y, row) in rows.enumerated() {
         if let unknown = row.first(where: { legend[$0] == nil }) {
@@ -88,7 +88,7 @@ public func patternMismatch(_ canvas: Canvas, _ expected: [String], legend: Lege
 ///     ".#..#.",
 /// ])
 /// ```
-public func assertPixels(
+package func assertPixels(
     _ canvas: Canvas, _ expected: [String], legend: Legend = standardLegend,
     sourceLocation: SourceLocation = #_sourceLocation
 ) {

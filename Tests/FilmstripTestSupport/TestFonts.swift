@@ -2,12 +2,12 @@ import FilmstripRaster
 
 /// Small hand-written BDF fonts, so every glyph a test draws can be read off the source.
 /// (The error tests keep their own fonts next to the line numbers they check.)
-public enum TestFonts {
+package enum TestFonts {
     /// Glyphs: `T` (3×4 on the baseline), `g` (descender, y-offset -2), `j` (x-offset -1,
     /// y-offset -2), `M` (20 px wide: 3 bytes a row, padding bits set in row 0), space
     /// (`BBX 0 0 0 0`, advance 4), no-break space (3×2, all rows zero), `?` (the
     /// `DEFAULT_CHAR`), and one `ENCODING -1` glyph that must not be loaded.
-    public static let tinyBDF = #"""
+    package static let tinyBDF = #"""
         STARTFONT 2.1
         COMMENT A font for tests.
         FONT -Test-Tiny-Medium-R-Normal--6-60-75-75-C-40-ISO10646-1
@@ -111,7 +111,7 @@ public enum TestFonts {
 
     /// One glyph, `i`, and no `DEFAULT_CHAR`: a missing code point is drawn as a box as wide
     /// as the bounding box (4) and as tall as the ascent (4).
-    public static let plainBDF = """
+    package static let plainBDF = """
         STARTFONT 2.1
         FONT -Test-Plain
         FONTBOUNDINGBOX 4 5 0 -1
@@ -132,18 +132,18 @@ public enum TestFonts {
         ENDFONT
         """
 
-    public static var tiny: BitmapFont {
+    package static var tiny: BitmapFont {
         get throws { try BitmapFont(bdf: tinyBDF) }
     }
 
-    public static var plain: BitmapFont {
+    package static var plain: BitmapFont {
         get throws { try BitmapFont(bdf: plainBDF) }
     }
 }
 
 extension Glyph {
     /// The bitmap as a pattern, `#` for a set bit.
-    public var rows: [String] {
+    package var rows: [String] {
         (0..<height).map { y in String((0..<width).map { isSet(x: $0, y: y) ? "#" : "." }) }
     }
 }

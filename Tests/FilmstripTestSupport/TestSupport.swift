@@ -4,12 +4,12 @@ import FilmstripRaster
 import Foundation
 
 /// Shared fixtures for the core tests.
-public enum TestSupport {
+package enum TestSupport {
     /// The repository root, found from this file's path.
-    public static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    package static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// The bundled misc-fixed 6x13 font, read from the command target's resources.
-    public static let font: BitmapFont = {
+    package static let font: BitmapFont = {
         let url = root.appendingPathComponent("Sources/FilmstripOutputs/Resources/Fonts/6x13.bdf")
         let data = try! Data(contentsOf: url)
         return try! BitmapFont(bdf: String(decoding: data, as: UTF8.self))
@@ -17,7 +17,7 @@ public enum TestSupport {
 
     /// Every input kept in `Tests/Fuzz/regressions/<target>/` (inputs that once crashed or hung
     /// a fuzz target, and inputs of the kinds an issue named), sorted by name.
-    public static func fuzzRegressions(_ target: String) -> [URL] {
+    package static func fuzzRegressions(_ target: String) -> [URL] {
         let folder = root.appendingPathComponent("Tests/Fuzz/regressions/\(target)")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return names.filter { !$0.hasPrefix(".") }.sorted().map { folder.appendingPathComponent($0) }
@@ -25,7 +25,7 @@ public enum TestSupport {
 
     /// The plans shipped in `captures/`: the names of `captures/*.json`, sorted. Tests take
     /// the list from here, never from a list of their own.
-    public static let shippedPlanNames: [String] = {
+    package static let shippedPlanNames: [String] = {
         let folder = root.appendingPathComponent("captures")
         let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return files.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
@@ -33,14 +33,14 @@ public enum TestSupport {
 
     /// A plan shipped in `captures/`; a live plan's `${FILMSTRIP_LIVE_PORT}` reads as port 9
     /// (the plan is parsed, not run).
-    public static func shippedPlan(_ name: String) throws -> CapturePlan {
+    package static func shippedPlan(_ name: String) throws -> CapturePlan {
         let text = try String(contentsOf: root.appendingPathComponent("captures/\(name).json"), encoding: .utf8)
         let data = Data(text.replacingOccurrences(of: "${FILMSTRIP_LIVE_PORT}", with: "9").utf8)
         return try CapturePlan(json: data, name: name, benches: [.inbox, .scenes, .orders, .liveInbox])
     }
 
     /// An inbox plan built in code (validation is the JSON reader's job; these are valid).
-    public static func plan(
+    package static func plan(
         mode: CapturePlan.Mode = .cycle, script: [Beat], windowStartMs: Int = 0, windowMs: Int,
         intervalMs: Int, slowMotion: SlowMotion = .off, stills: [CapturePlan.Still] = [],
         minFrames: [String: Int]? = nil, maxSharePercent: [String: Int]? = nil
@@ -56,7 +56,7 @@ public enum TestSupport {
 
     /// Seed 000's failing plan: slow motion 1.5, an 8 s (12 s stretched) loading beat at the
     /// front of a 12 s recording sampled in six frames.
-    public static let seedFailingPlan = plan(
+    package static let seedFailingPlan = plan(
         script: [
             Beat(reply: .loading, latencyMs: 8000),
             Beat(reply: .empty, latencyMs: 790, holdMs: 2000),
@@ -68,19 +68,19 @@ public enum TestSupport {
 
 extension Analysis {
     /// Dwell ms per phase, as a dictionary, for compact assertions.
-    public var phaseMs: [String: Int] { Dictionary(uniqueKeysWithValues: phases.map { ($0.name, $0.dwell.ms) }) }
+    package var phaseMs: [String: Int] { Dictionary(uniqueKeysWithValues: phases.map { ($0.name, $0.dwell.ms) }) }
     /// Frame counts per phase.
-    public var phaseFrames: [String: Int] { Dictionary(uniqueKeysWithValues: phases.map { ($0.name, $0.dwell.frames) }) }
+    package var phaseFrames: [String: Int] { Dictionary(uniqueKeysWithValues: phases.map { ($0.name, $0.dwell.frames) }) }
 }
 
 /// A seeded generator (SplitMix64) for property tests: the same seed gives the same sequence
 /// on every platform, so a failing case can be replayed.
-public struct SeededGenerator: RandomNumberGenerator {
+package struct SeededGenerator: RandomNumberGenerator {
     private var state: UInt64
 
-    public init(seed: UInt64) { state = seed }
+    package init(seed: UInt64) { state = seed }
 
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

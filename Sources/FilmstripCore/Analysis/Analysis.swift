@@ -4,43 +4,43 @@
 /// It works on the timeline's segments and the frame records, never on pixels.
 public struct Analysis: Sendable {
     /// The window's length, ms.
-    public let windowMs: Int
+    package let windowMs: Int
     /// Frames taken (not dropped).
-    public let frameCount: Int
+    package let frameCount: Int
     /// Frames dropped because they could not be taken on time (real clock).
-    public let droppedFrames: Int
+    package let droppedFrames: Int
     /// Per phase, in the bench's order (every phase listed, 0 when never shown).
-    public let phases: [(name: String, dwell: Dwell)]
+    package let phases: [(name: String, dwell: Dwell)]
     /// Per panel (plan order), per depiction (order of first appearance in the window).
-    public let panels: [(panel: String, depictions: [(depiction: String, dwell: Dwell)])]
+    package let panels: [(panel: String, depictions: [(depiction: String, dwell: Dwell)])]
     /// Loader measurements for every panel that showed a loader or a blank in the window.
     public let loaders: [LoaderStats]
     /// Every rule a panel broke inside the window, in time order.
     public let violations: [RuleViolation]
     /// The phase transitions observed in the window, with their counts, in order of first occurrence.
-    public let transitions: [PhaseTransition]
+    package let transitions: [PhaseTransition]
     /// Every check: coverage, then dominance (each in phase order), then flashes and
     /// held-back time (each in panel order).
-    public let checks: [CheckResult]
+    package let checks: [CheckResult]
     /// The failed checks' sentences, dominance first, coverage after ("empty, failed and loaded
     /// were never captured" gathers every phase with no frame).
-    public let reasons: [String]
+    package let reasons: [String]
 
     /// True when every check passed.
     public var passed: Bool { checks.allSatisfy(\.passed) }
 
     /// One line: `passed` or `failed: <reasons joined by "; ">.`
-    public var verdict: String {
+    package var verdict: String {
         passed ? "passed" : "failed: " + reasons.joined(separator: "; ") + "."
     }
 
     /// The dwell of `phase`, or nil for a name the bench lacks.
-    public func dwell(ofPhase phase: String) -> Dwell? {
+    package func dwell(ofPhase phase: String) -> Dwell? {
         phases.first { $0.name == phase }?.dwell
     }
 
     /// The dwell of `depiction` on `panel`; nil when the panel never showed it in the window.
-    public func dwell(ofDepiction depiction: String, panel: String) -> Dwell? {
+    package func dwell(ofDepiction depiction: String, panel: String) -> Dwell? {
         panels.first { $0.panel == panel }?.depictions.first { $0.depiction == depiction }?.dwell
     }
 

@@ -2,17 +2,17 @@
 /// timeline, with the frame count beside it (docs/ARCHITECTURE.md, rule of time 6).
 public struct Dwell: Hashable, Sendable {
     /// Milliseconds inside the window, from half-open timeline intervals.
-    public var ms: Int
+    package var ms: Int
     /// Frames (not dropped) that showed it.
-    public var frames: Int
+    package var frames: Int
     /// The window's length, in ms.
-    public var windowMs: Int
+    package var windowMs: Int
     /// Frames taken in the window (not dropped).
-    public var frameCount: Int
+    package var frameCount: Int
 
     /// A dwell from its milliseconds inside the window, the frames that showed it, the window's
     /// length in ms and the number of frames taken (not dropped) in the window.
-    public init(ms: Int, frames: Int, windowMs: Int, frameCount: Int) {
+    package init(ms: Int, frames: Int, windowMs: Int, frameCount: Int) {
         self.ms = ms
         self.frames = frames
         self.windowMs = windowMs
@@ -20,7 +20,7 @@ public struct Dwell: Hashable, Sendable {
     }
 
     /// `ms / windowMs`, 0...1.
-    public var share: Double { windowMs > 0 ? Double(ms) / Double(windowMs) : 0 }
+    package var share: Double { windowMs > 0 ? Double(ms) / Double(windowMs) : 0 }
     /// `frames / frameCount`, 0...1.
-    public var frameShare: Double { frameCount > 0 ? Double(frames) / Double(frameCount) : 0 }
+    package var frameShare: Double { frameCount > 0 ? Double(frames) / Double(frameCount) : 0 }
 }

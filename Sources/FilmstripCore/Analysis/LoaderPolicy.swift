@@ -10,26 +10,26 @@
 /// Everything here is a pure function of integer event times in ms.
 public struct LoaderPolicy: Hashable, Sendable, CustomStringConvertible {
     /// How long a load must last before the loader shows, in ms (≥ 0).
-    public var delayMs: Int
+    package var delayMs: Int
     /// How long a loader that appeared stays at least, in ms; nil or 0 for no minimum.
-    public var minimumVisibleMs: Int?
+    package var minimumVisibleMs: Int?
 
     /// A policy with a delay in ms (a negative delay counts as 0) and an optional minimum visible
     /// time in ms (nil, 0 or less means no minimum).
-    public init(delayMs: Int, minimumVisibleMs: Int? = nil) {
+    package init(delayMs: Int, minimumVisibleMs: Int? = nil) {
         self.delayMs = max(0, delayMs)
         self.minimumVisibleMs = minimumVisibleMs.flatMap { $0 > 0 ? $0 : nil }
     }
 
     /// A loader shown at once: the usual code, and the control of seed 004.
-    public static let immediate = LoaderPolicy(delayMs: 0)
+    package static let immediate = LoaderPolicy(delayMs: 0)
     /// Seed 004's policy: show the loader only after one second.
-    public static let seed004 = LoaderPolicy(delayMs: 1000)
+    package static let seed004 = LoaderPolicy(delayMs: 1000)
     /// The spin-delay library's defaults: 500 ms delay, 200 ms minimum. Note that its 200 ms
     /// minimum is itself under the default 300 ms flash threshold.
-    public static let spinDelay = LoaderPolicy(delayMs: 500, minimumVisibleMs: 200)
+    package static let spinDelay = LoaderPolicy(delayMs: 500, minimumVisibleMs: 200)
     /// Android's ContentLoadingProgressBar: 500 ms delay, 500 ms minimum.
-    public static let contentLoadingProgressBar = LoaderPolicy(delayMs: 500, minimumVisibleMs: 500)
+    package static let contentLoadingProgressBar = LoaderPolicy(delayMs: 500, minimumVisibleMs: 500)
 
     /// `delay 1000 ms` or `delay 500 ms, minimum 200 ms`.
     public var description: String {
@@ -50,7 +50,7 @@ public struct LoaderPolicy: Hashable, Sendable, CustomStringConvertible {
     /// LoaderPolicy.seed004.schedule(chain: [LoadSpan(startMs: 0, readyMs: 1500), LoadSpan(startMs: 1500, readyMs: 2000)])
     /// // loaderFromMs 1,500 (carried, no new delay), contentFromMs 2,000
     /// ```
-    public func schedule(chain: [LoadSpan]) -> LoadSchedule? {
+    package func schedule(chain: [LoadSpan]) -> LoadSchedule? {
         var carriedFrom: Int?
         var last: LoadSchedule?
         for (index, load) in chain.enumerated() {
@@ -69,7 +69,7 @@ public struct LoaderPolicy: Hashable, Sendable, CustomStringConvertible {
     /// Whether this panel's loader is still showing at `startMs`, when a new load of the chain
     /// `earlier` starts (so the new load shows it at once, without the delay): the rule of
     /// ``schedule(chain:)``.
-    public func loaderCarries(into startMs: Int, after earlier: [LoadSpan]) -> Bool {
+    package func loaderCarries(into startMs: Int, after earlier: [LoadSpan]) -> Bool {
         guard let previous = schedule(chain: earlier) else { return false }
         return Self.carries(previous, into: startMs)
     }
@@ -82,7 +82,7 @@ public struct LoaderPolicy: Hashable, Sendable, CustomStringConvertible {
 
     /// What a person sees during and after one load that started at `startMs` and whose data was
     /// ready at `readyMs` (≥ `startMs`), as exact intervals.
-    public func schedule(startMs: Int, readyMs: Int) -> LoadSchedule {
+    package func schedule(startMs: Int, readyMs: Int) -> LoadSchedule {
         let visibleFrom = startMs + delayMs
         guard readyMs > visibleFrom else {
             // Data ready at or before the delay: no loader at all.
@@ -97,27 +97,27 @@ public struct LoaderPolicy: Hashable, Sendable, CustomStringConvertible {
 ///
 /// blank [start, loaderFrom or contentFrom) · loader [loaderFrom, contentFrom) · content from
 /// contentFrom; the content is held back over [ready, contentFrom).
-public struct LoadSchedule: Hashable, Sendable {
+package struct LoadSchedule: Hashable, Sendable {
     /// The load started.
-    public var startMs: Int
+    package var startMs: Int
     /// The data was ready.
-    public var readyMs: Int
+    package var readyMs: Int
     /// The loader appeared; nil when it never did.
-    public var loaderFromMs: Int?
+    package var loaderFromMs: Int?
     /// The content (or the error) appeared: the data's readiness, or later when held back.
-    public var contentFromMs: Int
+    package var contentFromMs: Int
 
     /// How long the loader was visible (0 when it never appeared).
-    public var loaderVisibleMs: Int { loaderFromMs.map { contentFromMs - $0 } ?? 0 }
+    package var loaderVisibleMs: Int { loaderFromMs.map { contentFromMs - $0 } ?? 0 }
     /// How long the content was held back after it was ready.
-    public var heldBackMs: Int { contentFromMs - readyMs }
+    package var heldBackMs: Int { contentFromMs - readyMs }
     /// How long the person saw neither loader nor content.
-    public var blankMs: Int { (loaderFromMs ?? contentFromMs) - startMs }
+    package var blankMs: Int { (loaderFromMs ?? contentFromMs) - startMs }
     /// The wait the policy added to the load: the content came this much after the data.
-    public var addedWaitMs: Int { heldBackMs }
+    package var addedWaitMs: Int { heldBackMs }
 
     /// True when the loader was visible for more than 0 and less than `thresholdMs`.
-    public func isFlash(thresholdMs: Int) -> Bool {
+    package func isFlash(thresholdMs: Int) -> Bool {
         loaderVisibleMs > 0 && loaderVisibleMs < thresholdMs
     }
 }

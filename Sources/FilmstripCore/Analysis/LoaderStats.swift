@@ -13,9 +13,9 @@ public struct LoaderStats: Hashable, Sendable {
     /// Each stretch of held-back content, in time order: when its data was ready and when it
     /// was painted (the loader's merged interval ended), in ms since the start of the run, whole
     /// (not clipped to the window); only stretches that overlap the window are listed.
-    public var heldBack: [HeldBack]
+    package var heldBack: [HeldBack]
     /// Milliseconds the person saw neither loader nor content.
-    public var blankMs: Int
+    package var blankMs: Int
 
     /// Measures `panel` from its depiction segments and the run's phase segments.
     ///
@@ -25,7 +25,7 @@ public struct LoaderStats: Hashable, Sendable {
     ///   - loadingPhases: phases during which a visible loader is not holding anything back
     ///     (``PhaseStyle/isInFlight``).
     ///   - thresholdMs: a loader visible for less than this (and more than 0) is a flash.
-    public init(panel: String, depictions: [Segment], phases: [Segment], windowStartMs: Int, windowEndMs: Int, thresholdMs: Int, loaders: Set<String>, blanks: Set<String>, loadingPhases: Set<String>) {
+    package init(panel: String, depictions: [Segment], phases: [Segment], windowStartMs: Int, windowEndMs: Int, thresholdMs: Int, loaders: Set<String>, blanks: Set<String>, loadingPhases: Set<String>) {
         self.panel = panel
         let spinners = depictions.filter { loaders.contains($0.name) }
         visibleMs = spinners.compactMap { $0.clipped(fromMs: windowStartMs, toMs: windowEndMs)?.durationMs }.reduce(0, +)
@@ -62,13 +62,13 @@ public struct LoaderStats: Hashable, Sendable {
     }
 
     /// `held back 400 ms (ready 600 ms, painted 1,000 ms)` or `held back 0 ms`.
-    public var heldBackSummary: String {
+    package var heldBackSummary: String {
         let list = heldBack.map { "ready \(Quantity.ms($0.readyMs)), painted \(Quantity.ms($0.paintedMs))" }.joined(separator: "; ")
         return "held back \(Quantity.ms(heldBackMs))" + (list.isEmpty ? "" : " (\(list))")
     }
 
     /// `1 flash (3 ms at 1,000 ms)`, `2 flashes (…, …)` or `no flash`.
-    public var flashSummary: String {
+    package var flashSummary: String {
         guard !flashes.isEmpty else { return "no flash" }
         let list = flashes.map { "\(Quantity.ms($0.durationMs)) at \(Quantity.ms($0.enterMs))" }.joined(separator: ", ")
         return "\(flashes.count) \(flashes.count == 1 ? "flash" : "flashes") (\(list))"
@@ -76,15 +76,15 @@ public struct LoaderStats: Hashable, Sendable {
 }
 
 /// Content that was ready but held back behind a loader kept for its minimum visible time.
-public struct HeldBack: Hashable, Sendable {
+package struct HeldBack: Hashable, Sendable {
     /// When the data (content or error) was ready, ms since the start of the run.
-    public var readyMs: Int
+    package var readyMs: Int
     /// When it was painted: the loader left the screen, ms since the start of the run.
-    public var paintedMs: Int
+    package var paintedMs: Int
 
     /// A stretch of content ready at `readyMs` and painted at `paintedMs` (≥ `readyMs`), both
     /// whole ms since the start of the run.
-    public init(readyMs: Int, paintedMs: Int) {
+    package init(readyMs: Int, paintedMs: Int) {
         self.readyMs = readyMs
         self.paintedMs = paintedMs
     }

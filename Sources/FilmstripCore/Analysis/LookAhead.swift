@@ -13,14 +13,14 @@
 /// length or the window's, at most ``PlanLint/lookAheadLimitMs``. A bench that cannot run on
 /// the virtual clock, or a timeline that cannot be followed (too many events), gives no
 /// look-ahead (``timeline`` nil): the recorded run itself reports the problem.
-public struct LookAhead: Sendable {
+package struct LookAhead: Sendable {
     /// The plan looked at.
-    public let plan: CapturePlan
+    package let plan: CapturePlan
     /// The run to ``PlanLint/horizonMs(for:)``, timeline only; nil when there is none.
-    public let timeline: RecordedRun?
+    package let timeline: RecordedRun?
 
     /// Runs `plan` to its horizon on the virtual clock, once.
-    public init(_ plan: CapturePlan) {
+    package init(_ plan: CapturePlan) {
         self.plan = plan
         timeline = plan.bench.clocks.contains(.virtual)
             ? try? plan.run(clock: .virtual, untilMs: PlanLint.horizonMs(for: plan), sampleFrames: false)
@@ -28,12 +28,12 @@ public struct LookAhead: Sendable {
     }
 
     /// What the script still does after the window; nil without a look-ahead.
-    public var pending: PendingWork? { timeline.map { PendingWork(plan, lookAhead: $0) } }
+    package var pending: PendingWork? { timeline.map { PendingWork(plan, lookAhead: $0) } }
 
     /// The plan's recorded run on `clock`, with ``RecordedRun/pendingAtEnd`` read from this
     /// look-ahead.
     /// - Throws: ``RunError`` when the bench schedules work without end or does not stop.
-    public func recordedRun(clock: ClockKind) throws(RunError) -> RecordedRun {
+    package func recordedRun(clock: ClockKind) throws(RunError) -> RecordedRun {
         var run = try plan.run(clock: clock)
         run.pendingAtEnd = pending?.next
         return run

@@ -1,24 +1,24 @@
 /// A scripted change of phase (to a phase of another name) that falls at or after the window's end: the recording stops
 /// before it, so the filmstrip never shows the state it leads to.
-public struct PendingChange: Hashable, Sendable {
+package struct PendingChange: Hashable, Sendable {
     /// When the bench enters the phase, in ms since the start of the run (≥ the window's end).
-    public var atMs: Int
+    package var atMs: Int
     /// The phase it enters (`"loaded"`).
-    public var phase: String
+    package var phase: String
     /// The event logged at that instant just before it (`"beat 1: reply loaded landed"`); nil
     /// when none was.
-    public var event: String?
+    package var event: String?
 
     /// A change entering `phase` at `atMs` (whole ms since the start of the run), with the event
     /// logged at that same instant, if any.
-    public init(atMs: Int, phase: String, event: String?) {
+    package init(atMs: Int, phase: String, event: String?) {
         self.atMs = atMs
         self.phase = phase
         self.event = event
     }
 
     /// `loaded at 2,700 ms (beat 1: reply loaded landed)`.
-    public var summary: String {
+    package var summary: String {
         "\(phase) at \(Quantity.ms(atMs))" + (event.map { " (\($0))" } ?? "")
     }
 }
@@ -29,17 +29,17 @@ public struct PendingChange: Hashable, Sendable {
 /// A cycle repeats its beats without end, so its *scripted* changes are those of the first pass
 /// through the beats (the sum of their latencies and holds); a pinned script and timed events
 /// end on their own, and every change they make is scripted.
-public struct PendingWork: Hashable, Sendable {
+package struct PendingWork: Hashable, Sendable {
     /// The first phase change at or after the window's end, or nil when the bench has settled.
-    public var next: PendingChange?
+    package var next: PendingChange?
     /// Whether ``next`` is a scripted change (not a repeat of a cycle's beats).
-    public var nextIsScripted: Bool
+    package var nextIsScripted: Bool
     /// When the last scripted change happens, in ms; nil when the script changes no phase.
-    public var lastScriptedChangeMs: Int?
+    package var lastScriptedChangeMs: Int?
 
     /// Looks past the window of `plan` (``LookAhead``); nil when the timeline cannot be
     /// followed (the run itself reports why).
-    public static func scan(_ plan: CapturePlan) -> PendingWork? {
+    package static func scan(_ plan: CapturePlan) -> PendingWork? {
         LookAhead(plan).pending
     }
 
@@ -88,7 +88,7 @@ extension CapturePlan {
     /// 2,300 ms leaves it as it is; one at 2,301, 2,349 or 2,350 ms grows it to 2,500 ms.
     /// - Throws: ``PlanError`` at `$.extendToSettle` when the extended window would exceed the
     ///   limits of a plan (one hour, 100,000 frames).
-    public func settled() throws(PlanError) -> CapturePlan {
+    package func settled() throws(PlanError) -> CapturePlan {
         guard extendToSettle, let last = PendingWork.scan(self)?.lastScriptedChangeMs else { return self }
         // The first frame instant showing the last change; one inside the window films it.
         let firstFrame = windowStartMs + (last - windowStartMs + frameIntervalMs - 1) / frameIntervalMs * frameIntervalMs

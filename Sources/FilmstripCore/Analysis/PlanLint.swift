@@ -7,20 +7,20 @@
 /// Frames are counted per phase interval arithmetically, so the cost does not grow with the
 /// number of frame instants. The lint never fails a run: a timeline it cannot follow (too many
 /// events) gives no finding, and the run itself reports the problem.
-public enum PlanLint {
+package enum PlanLint {
     /// How far past the window's end the lint looks, at most, in ms.
-    public static let lookAheadLimitMs = 600_000
+    package static let lookAheadLimitMs = 600_000
 
     /// One finding in words, e.g. `failed is first captured at 14,000 ms, after the window
     /// ends at 12,000 ms: a window of at least 14,001 ms at the same 2,000 ms frame interval
     /// would capture it, or a script that reaches it 4,000 ms sooner (the longest: beat 1, loading,
     /// 12,000 ms with slow motion 1.5)`. Empty when every required phase is reachable.
-    public static func findings(for plan: CapturePlan) -> [String] {
+    package static func findings(for plan: CapturePlan) -> [String] {
         findings(for: LookAhead(plan))
     }
 
     /// ``findings(for:)`` from a look-ahead already made (the engine makes one per plan).
-    public static func findings(for lookAhead: LookAhead) -> [String] {
+    package static func findings(for lookAhead: LookAhead) -> [String] {
         let plan = lookAhead.plan
         var findings: [String] = []
         if let pending = lookAhead.pending, pending.nextIsScripted, let next = pending.next {
@@ -82,7 +82,7 @@ public enum PlanLint {
     /// How far the lint runs the plan, in ms since the start: the window's end plus twice the
     /// script's length (``BenchDefinition`` says how long one pass of its script lasts) or the
     /// window's, whichever is longer, but at most ``lookAheadLimitMs`` past the window.
-    public static func horizonMs(for plan: CapturePlan) -> Int {
+    package static func horizonMs(for plan: CapturePlan) -> Int {
         plan.windowEndMs + min(lookAheadLimitMs, 2 * max(plan.bench.scriptLength(plan), plan.windowMs))
     }
 

@@ -7,47 +7,47 @@
 /// policy has the fewest flashes among those whose 95th-percentile added wait is within the
 /// budget; ties go to the smaller mean added wait, then the smaller mean blank time, then the
 /// shorter delay and minimum.
-public struct PolicySweep: Sendable {
+package struct PolicySweep: Sendable {
     /// One policy's outcome over all samples.
-    public struct Outcome: Hashable, Sendable {
+    package struct Outcome: Hashable, Sendable {
         /// The policy evaluated: a delay and a minimum visible time from the grid.
-        public var policy: LoaderPolicy
+        package var policy: LoaderPolicy
         /// Loads evaluated.
-        public var loads: Int
+        package var loads: Int
         /// Loads that showed a loader.
-        public var loaderLoads: Int
+        package var loaderLoads: Int
         /// Loads whose loader flashed.
-        public var flashes: Int
+        package var flashes: Int
         /// Sum of added waits, ms.
-        public var totalAddedWaitMs: Int
+        package var totalAddedWaitMs: Int
         /// 95th-percentile added wait (nearest rank), ms.
-        public var p95AddedWaitMs: Int
+        package var p95AddedWaitMs: Int
         /// Sum of blank times, ms.
-        public var totalBlankMs: Int
+        package var totalBlankMs: Int
 
         /// `loaderLoads / loads`, 0...1.
-        public var loaderShare: Double { Double(loaderLoads) / Double(max(1, loads)) }
+        package var loaderShare: Double { Double(loaderLoads) / Double(max(1, loads)) }
         /// `flashes / loads`, 0...1.
-        public var flashRate: Double { Double(flashes) / Double(max(1, loads)) }
+        package var flashRate: Double { Double(flashes) / Double(max(1, loads)) }
         /// Mean added wait, ms.
-        public var meanAddedWaitMs: Double { Double(totalAddedWaitMs) / Double(max(1, loads)) }
+        package var meanAddedWaitMs: Double { Double(totalAddedWaitMs) / Double(max(1, loads)) }
         /// Mean blank time, ms.
-        public var meanBlankMs: Double { Double(totalBlankMs) / Double(max(1, loads)) }
+        package var meanBlankMs: Double { Double(totalBlankMs) / Double(max(1, loads)) }
     }
 
     /// Every policy of the grid, delays outer, minimums inner, in the order given.
-    public let outcomes: [Outcome]
+    package let outcomes: [Outcome]
     /// The recommended policy's index in ``outcomes``; nil when none is within the budget.
-    public let recommended: Int?
+    package let recommended: Int?
     /// The flash threshold used, ms.
-    public let flashThresholdMs: Int
+    package let flashThresholdMs: Int
     /// The added-wait budget, ms (compared with the 95th percentile).
-    public let budgetMs: Int
+    package let budgetMs: Int
 
     /// The default grid's delays, ms.
-    public static let defaultDelaysMs = [0, 100, 200, 300, 400, 500, 750, 1000, 1500, 2000]
+    package static let defaultDelaysMs = [0, 100, 200, 300, 400, 500, 750, 1000, 1500, 2000]
     /// The default grid's minimum visible times, ms (0 = none).
-    public static let defaultMinimumsMs = [0, 200, 500]
+    package static let defaultMinimumsMs = [0, 200, 500]
 
     /// Evaluates every pair of `delaysMs` × `minimumsMs` against `latenciesMs`, all in ms.
     ///
@@ -57,7 +57,7 @@ public struct PolicySweep: Sendable {
     ///   - minimumsMs: the minimum visible times to try, ms; 0 means none (inner loop).
     ///   - flashThresholdMs: a loader visible for more than 0 and less than this many ms is a flash.
     ///   - budgetMs: the largest 95th-percentile added wait, ms, a recommended policy may have.
-    public init(latenciesMs: [Int], delaysMs: [Int], minimumsMs: [Int], flashThresholdMs: Int, budgetMs: Int) {
+    package init(latenciesMs: [Int], delaysMs: [Int], minimumsMs: [Int], flashThresholdMs: Int, budgetMs: Int) {
         self.flashThresholdMs = flashThresholdMs
         self.budgetMs = budgetMs
         var outcomes: [Outcome] = []

@@ -5,15 +5,15 @@ public struct RuleViolation: Hashable, Sendable {
     /// The rule's identifier (e.g. `refreshKeepsContent`).
     public var rule: String
     /// The interval [startMs, endMs), clipped to the window.
-    public var startMs: Int
+    package var startMs: Int
     /// End of the interval, exclusive, in ms since the start of the run.
-    public var endMs: Int
+    package var endMs: Int
     /// Indices of the frames taken inside the interval (may be none: a short violation between frames).
-    public var frames: [Int]
+    package var frames: [Int]
 
     /// A violation of `rule` by `panel` over [startMs, endMs) in ms since the start of the run,
     /// with the indices of the frames taken inside it.
-    public init(panel: String, rule: String, startMs: Int, endMs: Int, frames: [Int]) {
+    package init(panel: String, rule: String, startMs: Int, endMs: Int, frames: [Int]) {
         self.panel = panel
         self.rule = rule
         self.startMs = startMs
@@ -22,7 +22,7 @@ public struct RuleViolation: Hashable, Sendable {
     }
 
     /// `refreshKeepsContent at 2,000–2,700 ms (frames 10–13)`.
-    public var summary: String {
+    package var summary: String {
         let framesText: String
         switch frames.count {
         case 0: framesText = "no frame"
@@ -34,16 +34,16 @@ public struct RuleViolation: Hashable, Sendable {
 }
 
 /// An observed change from one phase to another, and how often it happened.
-public struct PhaseTransition: Hashable, Sendable {
+package struct PhaseTransition: Hashable, Sendable {
     /// The phase left, by name.
-    public var from: String
+    package var from: String
     /// The phase entered, by name.
-    public var to: String
+    package var to: String
     /// How many times this change happened (≥ 1).
-    public var count: Int
+    package var count: Int
 
     /// A transition from the phase named `from` to the one named `to`, seen `count` times.
-    public init(from: String, to: String, count: Int) {
+    package init(from: String, to: String, count: Int) {
         self.from = from
         self.to = to
         self.count = count
@@ -51,7 +51,7 @@ public struct PhaseTransition: Hashable, Sendable {
 
     /// The transitions between consecutive phase segments entered inside [fromMs, toMs),
     /// counted, in order of first occurrence. A phase entered and left at one instant counts.
-    public static func observed(in segments: [Segment], fromMs: Int, toMs: Int) -> [PhaseTransition] {
+    package static func observed(in segments: [Segment], fromMs: Int, toMs: Int) -> [PhaseTransition] {
         var result: [PhaseTransition] = []
         for (previous, next) in zip(segments, segments.dropFirst()) where next.enterMs >= fromMs && next.enterMs < toMs && previous.name != next.name {
             if let index = result.firstIndex(where: { $0.from == previous.name && $0.to == next.name }) {

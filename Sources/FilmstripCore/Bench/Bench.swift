@@ -3,7 +3,8 @@
 /// The recorder starts ``run(clock:timeline:)`` once, as a task on an executor it drains, and
 /// reads ``phase(atMs:)`` whenever the bench is idle at a frame instant. A bench reads time only
 /// through the ``BenchClock`` it is given (rule of time 8), logs every event and every phase it
-/// enters to the timeline, and returns when its task is cancelled.
+/// enters to the timeline, and returns when its task is cancelled. Every member is required: a
+/// member spelled with another label does not compile, where a default would silently win.
 ///
 /// A bench is registered with the rest of the product through a ``BenchDefinition``, which
 /// names it, lists its panels and styles, and builds it from a validated ``CapturePlan``.
@@ -13,6 +14,10 @@
 ///     private let shown = Mutex(ProfilePhase.loading)
 ///     var initialPhase: ProfilePhase { .loading }
 ///     func phase(atMs timeMs: Int) -> ProfilePhase { shown.withLock { $0 } }
+///     var counters: [String: Int] { [:] }
+///     func phaseDetail(of phase: ProfilePhase, atMs timeMs: Int) -> String? { nil }
+///     var notes: [String] { [] }
+///     var loadTimings: [LoadTiming] { [] }
 ///     func run(clock: BenchClock, timeline: TimelineLog<ProfilePhase>) async {
 ///         do {
 ///             try await clock.sleep(forMs: 600)          // the fetch's latency
@@ -38,22 +43,11 @@ public protocol Bench: AnyObject, Sendable {
     func phaseDetail(of phase: Phase, atMs timeMs: Int) -> String?
     /// Sentences a person running the plan should read, printed under its table: what the bench
     /// met outside the process (`http://127.0.0.1:8080/inbox: could not connect to the server`);
-    /// read after the run. Default: none.
+    /// read after the run; `[]` when it has none.
     var notes: [String] { get }
     /// Every request that ended, timed (``LoadTiming``), in the order they ended; read after the
-    /// run. Default: none.
+    /// run; `[]` for a bench that makes no requests.
     var loadTimings: [LoadTiming] { get }
-}
-
-extension Bench {
-    /// No counters: the default for a bench that keeps none (reports show `{}`).
-    public var counters: [String: Int] { [:] }
-    /// No detail: the default for a bench whose phases carry nothing worth a caption.
-    public func phaseDetail(of phase: Phase, atMs timeMs: Int) -> String? { nil }
-    /// No notes.
-    public var notes: [String] { [] }
-    /// No timed requests.
-    public var loadTimings: [LoadTiming] { [] }
 }
 
 /// A bench's phase value: its cases carry the data a panel draws (`loading(elapsedMs:)`,
@@ -79,5 +73,5 @@ public protocol BenchPhase: Sendable {
 
 extension BenchPhase {
     /// Every phase name of this phase type, in report order.
-    public static var names: [String] { Name.allCases.map(\.rawValue) }
+    package static var names: [String] { Name.allCases.map(\.rawValue) }
 }

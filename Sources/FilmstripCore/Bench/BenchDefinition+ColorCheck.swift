@@ -5,15 +5,15 @@ extension BenchDefinition {
     /// their CIEDE2000 difference (``FilmstripRaster/Color/difference(from:)``).
     public struct ColorConflict: Hashable, Sendable, CustomStringConvertible {
         /// What the first colour stands for: `phase loading` or `depiction spinner`.
-        public var first: String
+        package var first: String
         /// What the second colour stands for, in the same words.
-        public var second: String
+        package var second: String
         /// The first colour.
-        public var firstColor: Color
+        package var firstColor: Color
         /// The second colour.
-        public var secondColor: Color
+        package var secondColor: Color
         /// Their CIEDE2000 difference ΔE₀₀ (0 for the same colour).
-        public var difference: Double
+        package var difference: Double
 
         /// One line: `depiction errorStatusCode #b91c1c and depiction errorRetryLive #b91c1c differ
         /// by ΔE00 0.0 (at least 10 needed)`.

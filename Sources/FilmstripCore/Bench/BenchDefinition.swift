@@ -26,30 +26,30 @@
 /// ```
 public struct BenchDefinition: Sendable, CustomStringConvertible {
     /// The bench's name in plans (`"bench": "profile"`) and reports.
-    public let name: String
+    package let name: String
     /// One line on what the bench is, with its source.
-    public let summary: String
+    package let summary: String
     /// Every phase name, in report order (from the phase type's `Name.allCases`).
-    public let phaseNames: [String]
+    package let phaseNames: [String]
     /// Every depiction any of the bench's panels can show, with its style.
-    public let depictions: [DepictionStyle]
+    package let depictions: [DepictionStyle]
     /// The panel identifiers plans may name, in default left-to-right order.
-    public let panelIDs: [String]
+    package let panelIDs: [String]
     /// The panels of a plan that names none: ``panelIDs`` without those registered
     /// ``PanelEntry/onlyWhenNamed()``.
-    public let defaultPanelIDs: [String]
+    package let defaultPanelIDs: [String]
     /// The rules every panel is checked against (empty for benches without rules).
-    public let rules: [BenchRule]
+    package let rules: [BenchRule]
     /// The top-level plan members the bench reads itself (e.g. `script`, `settings`), besides
     /// the bench-neutral ones.
-    public let members: [String]
+    package let members: [String]
     /// The modes a plan may use; the first is the default.
-    public let modes: [CapturePlan.Mode]
+    package let modes: [CapturePlan.Mode]
     /// The expectations of a plan that gives none.
-    public let defaultExpectations: CapturePlan.Expectations
+    package let defaultExpectations: CapturePlan.Expectations
     /// The clocks the bench runs on; the first is the default when a command names none
     /// (``ClockSupport``). A bench that talks to a real server runs on `[.real]` only.
-    public let clocks: [ClockKind]
+    package let clocks: [ClockKind]
 
     let phaseStyles: [String: PhaseStyle]
     let decode: @Sendable (JSONObjectReader, CapturePlan.Context) throws(PlanError) -> any BenchSettings
@@ -136,22 +136,22 @@ public struct BenchDefinition: Sendable, CustomStringConvertible {
     }
 
     /// The style of phase `name`; ``PhaseStyle/unknown`` for a name the bench lacks.
-    public func style(ofPhase name: String) -> PhaseStyle {
+    package func style(ofPhase name: String) -> PhaseStyle {
         phaseStyles[name] ?? .unknown
     }
 
     /// The style of depiction `id`, or nil for one the bench does not list.
-    public func style(ofDepiction id: String) -> DepictionStyle? {
+    package func style(ofDepiction id: String) -> DepictionStyle? {
         depictions.first { $0.id == id }
     }
 
     /// The sentence of rule `id`, or the identifier itself for one the bench lacks.
-    public func sentence(ofRule id: String) -> String {
+    package func sentence(ofRule id: String) -> String {
         rules.first { $0.id == id }?.sentence ?? id
     }
 
     /// The phase names during which work is in flight (``PhaseStyle/isInFlight``).
-    public var inFlightPhases: Set<String> {
+    package var inFlightPhases: Set<String> {
         Set(phaseNames.filter { style(ofPhase: $0).isInFlight })
     }
 

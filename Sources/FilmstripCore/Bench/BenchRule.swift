@@ -3,9 +3,9 @@
 /// screen". Plans ask for it with `expect.followRules`.
 public struct BenchRule: Hashable, Sendable {
     /// The rule's identifier in reports (`"refreshKeepsContent"`).
-    public var id: String
+    package var id: String
     /// The rule in one sentence, for reports and contact sheets.
-    public var sentence: String
+    package var sentence: String
 
     /// A rule from its identifier in reports (lower camel case) and its sentence.
     public init(_ id: String, sentence: String) {

@@ -14,11 +14,11 @@ public struct DepictionStyle: Hashable, Sendable {
     }
 
     /// The depiction's identifier, as panels report it (``Depiction/id``).
-    public var id: String
+    package var id: String
     /// Its colour in contact-sheet timelines (RGBA8).
-    public var color: Color
+    package var color: Color
     /// What it is to loader analysis.
-    public var role: Role
+    package var role: Role
 
     /// - Parameters:
     ///   - id: the depiction's identifier (lower camel case).

@@ -7,14 +7,14 @@
 /// ```
 public struct PanelEntry<Phase: BenchPhase, Settings: BenchSettings>: Sendable {
     /// The identifier plans use (`"allFour"`); the built panel's ``Panel/id`` is the same.
-    public let id: String
+    package let id: String
     /// True when a plan without `panels` leaves it out: it is drawn only when a plan names it
     /// (``onlyWhenNamed()``).
-    public private(set) var isOnlyWhenNamed = false
+    package private(set) var isOnlyWhenNamed = false
     let make: @Sendable (Settings) -> any Panel<Phase>
 
     /// A panel built from the plan's settings; `make` must return a panel whose `id` is `id`.
-    public init(_ id: String, make: @escaping @Sendable (Settings) -> any Panel<Phase>) {
+    package init(_ id: String, make: @escaping @Sendable (Settings) -> any Panel<Phase>) {
         self.id = id
         self.make = make
     }

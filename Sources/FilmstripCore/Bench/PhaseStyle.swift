@@ -5,10 +5,10 @@ import FilmstripRaster
 public struct PhaseStyle: Hashable, Sendable {
     /// The colour that stands for the phase (RGBA8): the frame header's swatch, the strip's
     /// marks, the contact sheet's timeline, tables and state graph.
-    public var color: Color
+    package var color: Color
     /// Work is in flight during this phase, so a loader visible then holds nothing back
     /// (``LoaderStats/heldBackMs`` counts a loader only over phases where this is false).
-    public var isInFlight: Bool
+    package var isInFlight: Bool
 
     /// - Parameters:
     ///   - color: the phase's colour.
@@ -20,5 +20,5 @@ public struct PhaseStyle: Hashable, Sendable {
 
     /// The style of a phase name a definition does not know (a report from another version):
     /// grey, not in flight.
-    public static let unknown = PhaseStyle(color: Color(hex: 0x9CA3AF))
+    package static let unknown = PhaseStyle(color: Color(hex: 0x9CA3AF))
 }

@@ -10,7 +10,7 @@ extension Color {
     /// Source: W3C, Web Content Accessibility Guidelines 2.2, definition of "relative
     /// luminance" (the 0.04045 threshold of IEC 61966-2-1, which WCAG 2.2 uses; WCAG 2.0 printed
     /// 0.03928, which gives the same result for every 8-bit value).
-    public var relativeLuminance: Double {
+    package var relativeLuminance: Double {
         func linear(_ value: UInt8) -> Double {
             let c = Double(value) / 255
             return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)

@@ -8,7 +8,7 @@ extension Color {
     /// The sRGB channels are linearised (IEC 61966-2-1), turned into CIE XYZ with the sRGB
     /// matrix, and into L*a*b* with the CIE 1976 formulas (ε = 216 ÷ 24389, κ = 24389 ÷ 27) against
     /// the D65 reference white (0.95047, 1, 1.08883).
-    public var lab: (l: Double, a: Double, b: Double) {
+    package var lab: (l: Double, a: Double, b: Double) {
         func linear(_ value: UInt8) -> Double {
             let c = Double(value) / 255
             return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
@@ -37,7 +37,7 @@ extension Color {
     /// ```swift
     /// Color(hex: 0xB91C1C).difference(from: Color(hex: 0xF0555A))   // ≈ 18.7
     /// ```
-    public func difference(from other: Color) -> Double {
+    package func difference(from other: Color) -> Double {
         Self.ciede2000(lab, other.lab)
     }
 

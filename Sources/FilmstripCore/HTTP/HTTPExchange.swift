@@ -2,24 +2,24 @@
 /// `report.json` and the timeline show for it.
 public struct HTTPExchange: Hashable, Sendable {
     /// The method, e.g. `GET`.
-    public var method: String
+    package var method: String
     /// The whole URL.
-    public var url: String
+    package var url: String
     /// When it was sent, ms since the start of the run.
-    public var sentMs: Int
+    package var sentMs: Int
     /// When its headers (the first byte) arrived, ms; nil when none did.
-    public var firstByteMs: Int?
+    package var firstByteMs: Int?
     /// When its last byte arrived or it failed, ms; nil while in flight or when cancelled first.
-    public var lastByteMs: Int?
+    package var lastByteMs: Int?
     /// The status, once the headers arrived.
-    public var status: Int?
+    package var status: Int?
     /// When the task that sent it was cancelled, ms; nil when it was not.
-    public var cancelledAtMs: Int?
+    package var cancelledAtMs: Int?
     /// The transport failure, in words (`timed out`), or nil.
-    public var failure: String?
+    package var failure: String?
 
     /// `GET /profile/7 sent 300 ms, 200 at 420 ms, last byte 420 ms`, or `… cancelled at 301 ms`.
-    public var summary: String {
+    package var summary: String {
         var parts = ["\(method) \(url) sent \(sentMs) ms"]
         if let status, let firstByteMs { parts.append("\(status) at \(firstByteMs) ms") }
         if let failure { parts.append(failure) }
@@ -29,7 +29,7 @@ public struct HTTPExchange: Hashable, Sendable {
     }
 
     /// The exchange as a ``LoadTiming`` for `report.json` (a cancelled one ends at its cancel instant).
-    public var loadTiming: LoadTiming {
+    package var loadTiming: LoadTiming {
         LoadTiming(label: summary, startMs: sentMs, firstByteMs: firstByteMs, lastByteMs: cancelledAtMs ?? lastByteMs ?? sentMs)
     }
 }

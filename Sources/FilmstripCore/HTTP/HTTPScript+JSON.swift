@@ -6,7 +6,7 @@ extension HTTPScript {
     /// `{"failure": "refused" | "timedOut" | "cutShort" | "neverAnswers", "afterMs": 5000}`
     /// (`afterMs` for `timedOut` only).
     /// - Throws: ``PlanError`` with the JSON path of the first member that is wrong.
-    public init(json: JSONValue, path: String) throws(PlanError) {
+    package init(json: JSONValue, path: String) throws(PlanError) {
         guard case .array(let items) = json else {
             throw PlanError(path: path, message: "expected an array of routes, found \(json.typeName)")
         }

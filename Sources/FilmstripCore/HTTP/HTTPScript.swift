@@ -16,12 +16,12 @@ public struct HTTPScript: Hashable, Sendable {
     /// One method and path (or path prefix) and its answers.
     public struct Route: Hashable, Sendable {
         /// The request method, e.g. `GET`.
-        public var method: String
+        package var method: String
         /// The URL path it answers, e.g. `/profile`; one ending in `*` answers every path that
         /// starts with what comes before it.
-        public var path: String
+        package var path: String
         /// The answers, served in turn; the last repeats.
-        public var answers: [Answer]
+        package var answers: [Answer]
 
         /// A route; `answers` must not be empty.
         public init(method: String, path: String, answers: [Answer]) {
@@ -44,12 +44,12 @@ public struct HTTPScript: Hashable, Sendable {
         /// A body's piece: arrives `afterMs` after the piece before it (after the headers for the first).
         public struct Chunk: Hashable, Sendable {
             /// Delay after the previous piece (or the headers), in ms.
-            public var afterMs: Int
+            package var afterMs: Int
             /// The bytes, as UTF-8 text.
             public var text: String
 
             /// A piece of `text` arriving `afterMs` ms after the one before it.
-            public init(afterMs: Int, text: String) {
+            package init(afterMs: Int, text: String) {
                 self.afterMs = afterMs
                 self.text = text
             }
@@ -68,15 +68,15 @@ public struct HTTPScript: Hashable, Sendable {
         }
 
         /// The HTTP status code.
-        public var status: Int
+        package var status: Int
         /// The response headers.
-        public var headers: [String: String]
+        package var headers: [String: String]
         /// Delay from the request being sent to the headers (the first byte), in ms.
-        public var headersAfterMs: Int
+        package var headersAfterMs: Int
         /// The body, in pieces.
-        public var chunks: [Chunk]
+        package var chunks: [Chunk]
         /// A failure, or nil for a whole answer.
-        public var failure: Failure?
+        package var failure: Failure?
 
         /// An answer of `status` whose `body` arrives whole with the headers, `afterMs` ms after
         /// the request; or, with `chunks`, in those pieces after the headers.
@@ -90,7 +90,7 @@ public struct HTTPScript: Hashable, Sendable {
     }
 
     /// The routes, first match wins.
-    public var routes: [Route]
+    package var routes: [Route]
 
     /// A script of `routes`; a request no route matches is answered `404` at once.
     public init(routes: [Route]) {

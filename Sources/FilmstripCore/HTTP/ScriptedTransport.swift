@@ -30,13 +30,13 @@ public final class ScriptedTransport: Sendable {
     private let state = Mutex(State())
 
     /// A transport serving `script` on `clock`.
-    public init(script: HTTPScript, clock: BenchClock) {
+    package init(script: HTTPScript, clock: BenchClock) {
         self.script = script
         self.clock = clock
     }
 
     /// Every request so far, in the order they were sent.
-    public var exchanges: [HTTPExchange] { state.withLock { $0.exchanges } }
+    package var exchanges: [HTTPExchange] { state.withLock { $0.exchanges } }
 
     /// Sends `request` to the script: waits the answer's delays on the bench's clock and returns
     /// its body (every chunk) and response.

@@ -13,16 +13,16 @@ import Foundation
 /// Scheme, host, port and path are kept as written. A bench that prints a URL calls
 /// ``redacted(_:)-(URL)``; the command line passes every line it prints through
 /// ``redactingURLs(in:)`` as well, so a URL a message quotes is redacted too.
-public enum URLRedaction {
+package enum URLRedaction {
     /// `url` redacted, e.g. `http://u:p@127.0.0.1:8080/inbox?token=s3cret` →
     /// `http://127.0.0.1:8080/inbox?token=…`.
-    public static func redacted(_ url: URL) -> String {
+    package static func redacted(_ url: URL) -> String {
         redacted(url.absoluteString)
     }
 
     /// The URL text `text` (`scheme://authority/path?query#fragment`) redacted; text without
     /// `://` is returned unchanged.
-    public static func redacted(_ text: String) -> String {
+    package static func redacted(_ text: String) -> String {
         guard let separator = text.range(of: "://") else { return text }
         let scheme = text[..<separator.upperBound]
         var rest = text[separator.upperBound...]
@@ -51,7 +51,7 @@ public enum URLRedaction {
     /// `://`, up to the next space, quote, `<`, `>` or the end; trailing `.`, `,`, `:`, `;` and
     /// `)` are left outside it) replaced by ``redacted(_:)-(String)``. Text without `://` is
     /// returned as it is, at the cost of one search.
-    public static func redactingURLs(in text: String) -> String {
+    package static func redactingURLs(in text: String) -> String {
         guard text.contains("://") else { return text }
         let characters = Array(text)
         var result = ""

@@ -3,6 +3,10 @@ import Synchronization
 /// Several lanes of models run side by side on one clock and one plan (``ModelLane``): each its
 /// own model instance and scripted transport, read after every step of the clock.
 final class LanedModelBench<Phase: BenchPhase & Equatable>: Bench, HostsMainActor {
+    /// No phase carries a detail worth a caption.
+    func phaseDetail(of phase: ModelLanes<Phase>, atMs timeMs: Int) -> String? { nil }
+    /// No notes: the bench meets nothing outside the process.
+    var notes: [String] { [] }
     let initialPhase: ModelLanes<Phase>
     private let lanes: [ModelLane<Phase>]
     private let settings: ModelSettings

@@ -14,6 +14,12 @@ protocol HostsMainActor: AnyObject, Sendable {
 /// transport, driven by the plan's events, its state read as a phase after every step of the
 /// clock (`BenchDefinition.model(…)`).
 final class ModelBench<Model: AnyObject & Sendable, Phase: BenchPhase & Equatable>: Bench, HostsMainActor {
+    /// No counters kept (reports show `{}`).
+    var counters: [String: Int] { [:] }
+    /// No phase carries a detail worth a caption.
+    func phaseDetail(of phase: Phase, atMs timeMs: Int) -> String? { nil }
+    /// No notes: the bench meets nothing outside the process.
+    var notes: [String] { [] }
     let initialPhase: Phase
     private let settings: ModelSettings
     private let make: @MainActor @Sendable (any Clock<Duration>, ScriptedTransport) -> Model

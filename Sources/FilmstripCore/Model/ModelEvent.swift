@@ -17,7 +17,7 @@ public struct ModelEvent: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// When, in ms since the start of the run.
-    public var atMs: Int
+    package var atMs: Int
     /// What.
     public var action: Action
 

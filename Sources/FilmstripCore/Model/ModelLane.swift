@@ -9,7 +9,7 @@
 /// ```
 public struct ModelLane<Phase: BenchPhase & Equatable>: Sendable {
     /// The lane's identifier: its panel's.
-    public let id: String
+    package let id: String
     let panel: any Panel<Phase>
     let start: @MainActor @Sendable (any Clock<Duration>, ScriptedTransport) -> Driver
 

@@ -1,9 +1,9 @@
 /// A model bench's part of a plan: the user's events (`script`) and the server's answers (`http`).
 public struct ModelSettings: BenchSettings {
     /// The events, in time order.
-    public var events: [ModelEvent]
+    package var events: [ModelEvent]
     /// The scripted server.
-    public var http: HTTPScript
+    package var http: HTTPScript
 
     /// Settings of `events` (sorted by instant, ties kept in order) and `http`.
     public init(events: [ModelEvent], http: HTTPScript) {
@@ -14,7 +14,7 @@ public struct ModelSettings: BenchSettings {
     /// Reads `script` (an array of events, see ``ModelEvent``) and `http` (see ``HTTPScript``) from
     /// a plan's root object.
     /// - Throws: ``PlanError`` at the JSON path of the first wrong member.
-    public init(_ root: JSONObjectReader) throws(PlanError) {
+    package init(_ root: JSONObjectReader) throws(PlanError) {
         var events: [ModelEvent] = []
         for (index, value) in (try root.array("script") ?? []).enumerated() {
             let reader = try JSONObjectReader(value, path: "\(root.path("script"))[\(index)]", allowed: ["atMs", "event", "type", "text", "tap"])

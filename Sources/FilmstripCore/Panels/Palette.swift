@@ -6,7 +6,7 @@ import FilmstripRaster
 /// phases and depictions are each bench's own (``PhaseStyle``, ``DepictionStyle``).
 public enum Palette {
     /// Frame background.
-    public static let background = Color(hex: 0x14161B)
+    package static let background = Color(hex: 0x14161B)
     /// Panel body.
     public static let panel = Color(hex: 0x1E2128)
     /// Header bar.

@@ -19,16 +19,11 @@ public protocol Panel<Phase>: Sendable {
     /// What the panel shows a person for `phase` at `timeMs` (ms since the start of the run).
     func depiction(for phase: Phase, atMs timeMs: Int) -> Depiction
     /// The instants after `enteredAtMs`, ascending, at which the depiction of `phase` may change
-    /// while the phase lasts. Panels whose depiction depends on the phase alone return none.
+    /// while the phase lasts; `[]` for a panel whose depiction depends on the phase alone.
     func depictionChanges(in phase: Phase, enteredAtMs: Int) -> [Int]
     /// Draws `phase` as it looks at `timeMs` into the panel's body. The painter's canvas is the
     /// whole panel (1×); the title bar is already drawn, and the body is the painter's
     /// ``PanelPainter/layout``'s ``PanelLayout/body``: place text and shapes through that layout
     /// (lines, bands, buttons), never at fixed pixel positions, so every font fits.
     func draw(_ phase: Phase, atMs timeMs: Int, on painter: inout PanelPainter)
-}
-
-extension Panel {
-    /// No changes inside a phase: the default for a panel whose depiction depends on the phase alone.
-    public func depictionChanges(in phase: Phase, enteredAtMs: Int) -> [Int] { [] }
 }

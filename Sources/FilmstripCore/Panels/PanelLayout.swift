@@ -29,24 +29,24 @@ import FilmstripRaster
 /// ```
 public struct PanelLayout: Hashable, Sendable {
     /// Characters of the widest ASCII glyph a panel's width holds inside its padding.
-    public static let columns = 33
+    package static let columns = 33
     /// Lines of text a panel's body holds.
-    public static let bodyLines = 10
+    package static let bodyLines = 10
     /// The widest cell used for geometry, in pixels (Spleen 32x64's).
-    public static let largestAdvance = 32
+    package static let largestAdvance = 32
     /// The tallest line used for geometry, in pixels (Spleen 32x64's: ascent 52 + descent 12).
-    public static let largestLineHeight = 64
+    package static let largestLineHeight = 64
 
     /// Pixels from a line's top to its baseline (the font's ascent, clamped).
-    public let ascent: Int
+    package let ascent: Int
     /// Pixels from the baseline to the line's bottom (the font's descent, clamped).
-    public let descent: Int
+    package let descent: Int
     /// The cell width: the widest advance of a printable ASCII glyph (the replacement glyph's
     /// when the font has none), at least 1.
     public let advance: Int
 
     /// The layout for `font`.
-    public init(font: BitmapFont) {
+    package init(font: BitmapFont) {
         var widest = 0
         for code in UInt32(0x21)...0x7E { if let glyph = font.glyphs[code] { widest = max(widest, glyph.advance) } }
         if widest == 0 { widest = font.replacementGlyph.advance }
@@ -59,44 +59,44 @@ public struct PanelLayout: Hashable, Sendable {
     /// `ascent + descent`: the height of one line's box.
     public var lineHeight: Int { ascent + descent }
     /// Rows left clear between two lines' boxes: `max(1, lineHeight / 12)`.
-    public var leading: Int { max(1, lineHeight / 12) }
+    package var leading: Int { max(1, lineHeight / 12) }
     /// Baseline to baseline: `lineHeight + leading`.
-    public var linePitch: Int { lineHeight + leading }
+    package var linePitch: Int { lineHeight + leading }
     /// Vertical padding: `max(1, lineHeight / 6)`; above and below the body's lines, inside
     /// buttons, between list rows.
-    public var gap: Int { max(1, lineHeight / 6) }
+    package var gap: Int { max(1, lineHeight / 6) }
 
     /// Panel width: ``columns`` cells, a cell of padding each side and the 1-pixel border.
-    public var width: Int { (Self.columns + 2) * advance + 2 }
+    package var width: Int { (Self.columns + 2) * advance + 2 }
     /// Title bar height: one line with `max(1, lineHeight / 8)` above and below.
-    public var titleHeight: Int { lineHeight + 2 * titlePadding }
+    package var titleHeight: Int { lineHeight + 2 * titlePadding }
     /// The title's baseline row.
-    public var titleBaseline: Int { titlePadding + ascent }
+    package var titleBaseline: Int { titlePadding + ascent }
     /// The area below the title bar, inside the 1-pixel border: ``bodyLines`` lines and a
     /// ``gap`` above and below them.
-    public var body: Rect { Rect(x: 1, y: titleHeight, width: width - 2, height: 2 * gap + Self.bodyLines * linePitch) }
+    package var body: Rect { Rect(x: 1, y: titleHeight, width: width - 2, height: 2 * gap + Self.bodyLines * linePitch) }
     /// Panel height, title bar and bottom border included.
-    public var height: Int { titleHeight + body.height + 1 }
+    package var height: Int { titleHeight + body.height + 1 }
     /// The body's centre column.
-    public var centerX: Int { width / 2 }
+    package var centerX: Int { width / 2 }
     /// The leftmost column text starts at: one cell inside the body.
-    public var contentLeft: Int { body.x + advance }
+    package var contentLeft: Int { body.x + advance }
     /// The width text may take: the body less a cell each side (``columns`` cells).
     public var contentWidth: Int { body.width - 2 * advance }
 
     private var titlePadding: Int { max(1, lineHeight / 8) }
 
     /// The top row of line `n`'s box (0 is the body's first line).
-    public func lineTop(_ n: Int) -> Int { body.y + gap + n * linePitch }
+    package func lineTop(_ n: Int) -> Int { body.y + gap + n * linePitch }
 
     /// The baseline row for text on line `n` drawn `magnification` times (≥ 1) its size: its box
     /// then covers lines `n ..< n + magnification`.
-    public func baseline(line n: Int, magnification: Int = 1) -> Int { lineTop(n) + ascent * max(1, magnification) }
+    package func baseline(line n: Int, magnification: Int = 1) -> Int { lineTop(n) + ascent * max(1, magnification) }
 
     /// A band across the body from line `n` through `count` lines, `leading` taller at the top
     /// and ending where line `n + count` begins, so it never covers another line's box (a
     /// snackbar, a footer).
-    public func band(line n: Int, count: Int = 1) -> Rect {
+    package func band(line n: Int, count: Int = 1) -> Rect {
         Rect(x: body.x, y: lineTop(n) - leading, width: body.width, height: count * linePitch + leading)
     }
 
@@ -109,26 +109,26 @@ public struct PanelLayout: Hashable, Sendable {
 
     /// A square figure area spanning lines `n` and `n + 1`, centred: its centre and the radius a
     /// spinner drawn there may have.
-    public func figure(line n: Int) -> (center: Point, radius: Int) {
+    package func figure(line n: Int) -> (center: Point, radius: Int) {
         let span = 2 * linePitch - leading
         return (Point(x: centerX, y: lineTop(n) + span / 2), max(2, span / 2 - 1))
     }
 
     /// The height of one list row: a title line, a detail line and a ``gap``.
-    public var rowHeight: Int { 2 * linePitch + gap }
+    package var rowHeight: Int { 2 * linePitch + gap }
 
     // MARK: The frame around the panels
 
     /// Space around and between panels: `advance + 2`.
-    public var margin: Int { advance + 2 }
+    package var margin: Int { advance + 2 }
     /// The frame's header: its bar (``titleHeight``) and a half margin under it.
-    public var headerHeight: Int { titleHeight + margin / 2 }
+    package var headerHeight: Int { titleHeight + margin / 2 }
     /// The 1× size of a frame with `panelCount` panels side by side.
-    public func frameSize(panelCount: Int) -> (width: Int, height: Int) {
+    package func frameSize(panelCount: Int) -> (width: Int, height: Int) {
         (margin + panelCount * (width + margin), headerHeight + height + margin)
     }
     /// The top-left corner of panel `index` (from 0, left to right) in the frame.
-    public func panelOrigin(_ index: Int) -> Point {
+    package func panelOrigin(_ index: Int) -> Point {
         Point(x: margin + index * (width + margin), y: headerHeight)
     }
 }

@@ -12,17 +12,17 @@ public struct PanelPainter {
     public let layout: PanelLayout
     /// The rectangles of figures drawn (spinners, trays, bars, bullets: shapes no text may
     /// cross), in panel pixels at 1×, in drawing order.
-    public private(set) var figures: [Rect] = []
+    package private(set) var figures: [Rect] = []
     /// Every text run drawn, in drawing order.
-    public private(set) var texts: [DrawnText] = []
+    package private(set) var texts: [DrawnText] = []
     /// The semantic (accessibility) elements the panel exposes, in reading order.
-    public private(set) var elements: [SemanticElement] = []
+    package private(set) var elements: [SemanticElement] = []
     /// Code points the font lacked, in order of first appearance.
-    public private(set) var missing: [Unicode.Scalar] = []
+    package private(set) var missing: [Unicode.Scalar] = []
 
     /// A painter over a fresh `width` × `height` canvas (pixels, 1×) filled with `background`,
     /// drawing text in `font`, with empty text and element logs.
-    public init(width: Int, height: Int, font: BitmapFont, background: Color) {
+    package init(width: Int, height: Int, font: BitmapFont, background: Color) {
         self.canvas = Canvas(width: width, height: height, background: background)
         self.font = font
         self.layout = PanelLayout(font: font)
@@ -31,7 +31,7 @@ public struct PanelPainter {
     /// A painter over a fresh canvas of `layout`'s panel size (``PanelLayout/width`` ×
     /// ``PanelLayout/height`` pixels, 1×) filled with `background`, drawing text in `font`
     /// (`layout` is `PanelLayout(font: font)`, computed once per frame by the caller).
-    public init(layout: PanelLayout, font: BitmapFont, background: Color) {
+    package init(layout: PanelLayout, font: BitmapFont, background: Color) {
         self.canvas = Canvas(width: layout.width, height: layout.height, background: background)
         self.font = font
         self.layout = layout
@@ -41,7 +41,7 @@ public struct PanelPainter {
     /// semantic element (nil: decorative, hidden from assistive technology).
     /// - Returns: the advance in pixels.
     @discardableResult
-    public mutating func text(
+    package mutating func text(
         _ text: String, x: Int, baseline: Int, color: Color, role: SemanticElement.Role? = .text, magnification: Int = 1
     ) -> Int {
         let magnified = max(1, magnification)
@@ -56,7 +56,7 @@ public struct PanelPainter {
     }
 
     /// Draws `text` centred on column `centerX`.
-    public mutating func centeredText(
+    package mutating func centeredText(
         _ text: String, centerX: Int, baseline: Int, color: Color, role: SemanticElement.Role? = .text, magnification: Int = 1
     ) {
         let width = font.width(of: text) * max(1, magnification)
@@ -84,7 +84,7 @@ public struct PanelPainter {
 
     /// `text` when it is at most `maxWidth` pixels wide in ``font``; otherwise its longest
     /// prefix that fits with `…` after it (`…` alone when nothing fits before it).
-    public func fitted(_ text: String, maxWidth: Int) -> String {
+    package func fitted(_ text: String, maxWidth: Int) -> String {
         guard font.width(of: text) > maxWidth else { return text }
         let room = maxWidth - font.width(of: "…")
         var width = 0

@@ -8,9 +8,9 @@ public struct SemanticElement: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The role.
-    public var role: Role
+    package var role: Role
     /// What a screen reader says.
-    public var label: String
+    package var label: String
 
     /// An element with its role and the label a screen reader says.
     public init(role: Role, label: String) {

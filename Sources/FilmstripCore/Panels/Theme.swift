@@ -24,20 +24,20 @@ public enum Theme: String, CaseIterable, Hashable, Sendable {
     /// in the light theme a ``Palette`` role's light value, or any other colour darkened (its
     /// three channels scaled by the same factor n ÷ 255, the largest n that reaches a contrast of
     /// 4.5:1 with white). Alpha is kept.
-    public func color(for drawn: Color) -> Color {
+    package func color(for drawn: Color) -> Color {
         guard self == .light else { return drawn }
         if let role = Self.lightRoles[drawn] { return role }
         return Self.darkened(drawn)
     }
 
     /// The film of the strip (``color(for:)`` does not apply: the film is not painted by panels).
-    public var film: Color { self == .dark ? Color(hex: 0x050507) : Color(hex: 0xD1D5DB) }
+    package var film: Color { self == .dark ? Color(hex: 0x050507) : Color(hex: 0xD1D5DB) }
     /// The strip's sprocket holes.
-    public var sprocketHole: Color { self == .dark ? Color(hex: 0x2A2D35) : Color(hex: 0xF9FAFB) }
+    package var sprocketHole: Color { self == .dark ? Color(hex: 0x2A2D35) : Color(hex: 0xF9FAFB) }
 
     /// `canvas` (RGBA8, row-major, stride width × 4) with every pixel recoloured by
     /// ``color(for:)``; the canvas itself in the dark theme.
-    public func recolor(_ canvas: Canvas) -> Canvas {
+    package func recolor(_ canvas: Canvas) -> Canvas {
         guard self != .dark else { return canvas }
         var pixels = canvas.pixels
         var known: [Color: Color] = [:]

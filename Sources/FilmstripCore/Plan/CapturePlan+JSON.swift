@@ -3,7 +3,7 @@ import Foundation
 extension CapturePlan {
     /// The bench-neutral members every plan may have; a bench adds its own
     /// (``BenchDefinition/members``).
-    public static let coreMembers = [
+    package static let coreMembers = [
         "bench", "summary", "panels", "mode", "slowMotion", "windowStartMs", "windowMs",
         "frameIntervalMs", "frameCount", "scale", "stills", "expect", "flashThresholdMs",
         "extendToSettle", "theme",

@@ -19,23 +19,23 @@ public struct CapturePlan: Sendable {
     /// A frame taken at a named instant for documentation.
     public struct Still: Hashable, Sendable {
         /// File-name-safe name: 1 to 64 lowercase letters, digits, `-` and `_`.
-        public var name: String
+        package var name: String
         /// The instant, in ms since the start of the run, inside the window.
-        public var atMs: Int
+        package var atMs: Int
         /// The panels the still shows, left to right (plan member `"panels": ["allFour"]`), so a
         /// document can show one panel alone; each one of the plan's panels, none twice. nil: the
         /// plan's panels. The image is as wide as a frame with that many panels.
-        public var panels: [String]?
+        package var panels: [String]?
         /// The scales its images are written at (plan member `"scales": [1, 2, 3]`): 1 to 8 each,
         /// distinct. Scale 1 is `stills/<name>.png` and scale n `stills/<name>@nx.png`, the names
         /// documentation sites use for high-density images. nil: one image, `stills/<name>.png`,
         /// at the plan's ``CapturePlan/scale``.
-        public var scales: [Int]?
+        package var scales: [Int]?
 
         /// A still named `name` (file-name-safe, see ``name``) at `atMs`, ms since the start of the
         /// run, showing `panels` (nil: the plan's) at `scales` (nil: the plan's scale). The plan's
         /// validation checks all four.
-        public init(name: String, atMs: Int, panels: [String]? = nil, scales: [Int]? = nil) {
+        package init(name: String, atMs: Int, panels: [String]? = nil, scales: [Int]? = nil) {
             self.name = name
             self.atMs = atMs
             self.panels = panels
@@ -46,18 +46,18 @@ public struct CapturePlan: Sendable {
     /// What the run must show.
     public struct Expectations: Hashable, Sendable {
         /// Phase name → the fewest frames that must show it (coverage).
-        public var minFrames: [String: Int]
+        package var minFrames: [String: Int]
         /// Phase name → the largest share, in percent, of frames and of time it may take (dominance).
-        public var maxSharePercent: [String: Int]
+        package var maxSharePercent: [String: Int]
         /// Panel → the most loader flashes allowed (none checked when absent).
-        public var maxFlashes: [String: Int]
+        package var maxFlashes: [String: Int]
         /// Panel → the most milliseconds of content held back by its loader policy.
-        public var maxHeldBackMs: [String: Int]
+        package var maxHeldBackMs: [String: Int]
         /// Panels that must follow every rule of their bench (``BenchDefinition/rules``).
-        public var followRules: [String]
+        package var followRules: [String]
         /// Panel → phases during which it must expose at least one semantic (accessibility)
         /// element whenever the phase is on screen (`"announce": {"allFour": ["loading", "failed"]}`).
-        public var announce: [String: [String]]
+        package var announce: [String: [String]]
 
         /// Expectations from the maps above, each empty by default: phase → fewest frames, phase →
         /// largest share in percent, panel → most flashes, panel → most held-back ms, and the panels
@@ -73,7 +73,7 @@ public struct CapturePlan: Sendable {
 
         /// Every phase of `phases` in at least one frame (coverage), with the given dominance
         /// limits: the usual default of a bench.
-        public static func everyPhase(_ phases: [String], maxSharePercent: [String: Int] = [:]) -> Expectations {
+        package static func everyPhase(_ phases: [String], maxSharePercent: [String: Int] = [:]) -> Expectations {
             Expectations(minFrames: Dictionary(uniqueKeysWithValues: phases.map { ($0, 1) }), maxSharePercent: maxSharePercent)
         }
     }
@@ -81,55 +81,55 @@ public struct CapturePlan: Sendable {
     /// What a bench's settings decoder may know of the plan's bench-neutral part.
     public struct Context: Sendable {
         /// The plan's mode.
-        public var mode: Mode
+        package var mode: Mode
         /// The plan's panels, left to right.
-        public var panels: [String]
+        package var panels: [String]
         /// The plan's slow-motion factor.
-        public var slowMotion: SlowMotion
+        package var slowMotion: SlowMotion
     }
 
     /// The most frames a plan may have in its window.
-    public static let maxFrames = 100_000
+    package static let maxFrames = 100_000
     /// The longest recording window, ms (one hour).
-    public static let maxWindowMs = 3_600_000
+    package static let maxWindowMs = 3_600_000
     /// The latest window start, ms (one day).
-    public static let maxWindowStartMs = 86_400_000
+    package static let maxWindowStartMs = 86_400_000
 
     /// The plan's name: its file name without `.json`. Output files are named from it.
-    public let name: String
+    package let name: String
     /// A sentence saying what the plan shows (may be empty).
-    public let summary: String
+    package let summary: String
     /// The bench the plan drives.
-    public let bench: BenchDefinition
+    package let bench: BenchDefinition
     /// Panel identifiers, left to right (each one of ``BenchDefinition/panelIDs``).
-    public let panels: [String]
+    package let panels: [String]
     /// Cycle or pinned (one of ``BenchDefinition/modes``).
-    public let mode: Mode
+    package let mode: Mode
     /// The factor applied to every scripted latency.
     public let slowMotion: SlowMotion
     /// Where the recording window starts, in ms since the start of the run (0...86,400,000).
-    public let windowStartMs: Int
+    package let windowStartMs: Int
     /// The recording window's length in ms (1...3,600,000); the window is [start, start + length).
-    public let windowMs: Int
+    package let windowMs: Int
     /// Milliseconds between frames (1...windowMs); frames are at start + k × interval inside the window.
-    public let frameIntervalMs: Int
+    package let frameIntervalMs: Int
     /// Output scale: each logical pixel becomes a `scale × scale` block (1...8).
-    public let scale: Int
+    package let scale: Int
     /// Stills at named instants inside the window.
-    public let stills: [Still]
+    package let stills: [Still]
     /// Coverage, dominance, loader and rule expectations.
-    public let expect: Expectations
+    package let expect: Expectations
     /// A loader visible for more than 0 and less than this many ms is a flash (1...60,000; default 300).
-    public let flashThresholdMs: Int
+    package let flashThresholdMs: Int
     /// The bench's own part of the plan, as its definition decoded it.
-    public let settings: any BenchSettings
+    package let settings: any BenchSettings
     /// Plan member `extendToSettle` (default false): ``settled()`` extends the window to the
     /// first frame instant at or after the last scripted change, so the final state is filmed.
-    public let extendToSettle: Bool
+    package let extendToSettle: Bool
     /// The colours frames, the strip and the contact sheet are drawn in (plan member `theme`,
     /// `"dark"` or `"light"`; default dark). `--theme` on the command line gives a copy with
     /// another (``themed(_:)``).
-    public private(set) var theme: Theme = .dark
+    package private(set) var theme: Theme = .dark
 
     /// Builds and validates a plan in code, with the same limits as a plan file.
     ///
@@ -165,19 +165,19 @@ public struct CapturePlan: Sendable {
     }
 
     /// One past the last millisecond of the window.
-    public var windowEndMs: Int { windowStartMs + windowMs }
+    package var windowEndMs: Int { windowStartMs + windowMs }
 
     /// The frame instants: start, start + interval, … while inside the window.
-    public var frameInstants: [Int] {
+    package var frameInstants: [Int] {
         Array(stride(from: windowStartMs, to: windowEndMs, by: frameIntervalMs))
     }
 
     /// The number of frames in the window.
-    public var frameCount: Int { (windowMs + frameIntervalMs - 1) / frameIntervalMs }
+    package var frameCount: Int { (windowMs + frameIntervalMs - 1) / frameIntervalMs }
 
     /// The bench's settings as the type its definition decodes. Traps when `type` is not that
     /// type: a definition only ever reads its own settings.
-    public func settings<Settings: BenchSettings>(as type: Settings.Type) -> Settings {
+    package func settings<Settings: BenchSettings>(as type: Settings.Type) -> Settings {
         guard let typed = settings as? Settings else {
             preconditionFailure("bench \(bench.name) was given settings of type \(Swift.type(of: settings)), expected \(Settings.self)")
         }
@@ -185,7 +185,7 @@ public struct CapturePlan: Sendable {
     }
 
     /// This plan drawn in `theme` (everything else the same).
-    public func themed(_ theme: Theme) -> CapturePlan {
+    package func themed(_ theme: Theme) -> CapturePlan {
         var copy = self
         copy.theme = theme
         return copy
@@ -194,7 +194,7 @@ public struct CapturePlan: Sendable {
     /// A validated copy with another window and frame interval (stills outside the new window
     /// are dropped), e.g. for `filmstrip bench --frames N`.
     /// - Throws: ``PlanError`` when the new window or interval is out of range.
-    public func resampled(windowMs: Int, frameIntervalMs: Int) throws(PlanError) -> CapturePlan {
+    package func resampled(windowMs: Int, frameIntervalMs: Int) throws(PlanError) -> CapturePlan {
         try CapturePlan(
             name: name, summary: summary, bench: bench, settings: settings, panels: panels, mode: mode,
             slowMotion: slowMotion, windowStartMs: windowStartMs, windowMs: windowMs, frameIntervalMs: frameIntervalMs,

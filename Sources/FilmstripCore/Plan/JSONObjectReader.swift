@@ -8,9 +8,9 @@
 /// ```
 public struct JSONObjectReader: Sendable {
     /// The object's JSON path (`$`, `$.settings`, `$.script[2]`).
-    public let path: String
+    package let path: String
     /// The object's members by name.
-    public let members: [String: JSONValue]
+    package let members: [String: JSONValue]
 
     /// - Parameter allowed: the member names the object may have; nil accepts any.
     /// - Throws: ``PlanError`` when `value` is not an object, or has a member not in `allowed`.
@@ -37,7 +37,7 @@ public struct JSONObjectReader: Sendable {
 
     /// Member `key`.
     /// - Throws: ``PlanError`` "required member is missing" at its path.
-    public func required(_ key: String) throws(PlanError) -> JSONValue {
+    package func required(_ key: String) throws(PlanError) -> JSONValue {
         guard let value = members[key] else {
             throw PlanError(path: path(key), message: "required member is missing")
         }
@@ -63,7 +63,7 @@ public struct JSONObjectReader: Sendable {
 
     /// `value` as an integer within `range`.
     /// - Throws: ``PlanError`` at `path` when it is not an integer in `range`.
-    public static func integer(_ value: JSONValue, path: String, in range: ClosedRange<Int>, unit: String = "") throws(PlanError) -> Int {
+    package static func integer(_ value: JSONValue, path: String, in range: ClosedRange<Int>, unit: String = "") throws(PlanError) -> Int {
         let suffix = unit.isEmpty ? "" : " \(unit)"
         let expected = range.upperBound == Int.max
             ? "an integer ≥ \(range.lowerBound)\(suffix)"
@@ -93,7 +93,7 @@ public struct JSONObjectReader: Sendable {
 
     /// A boolean member, nil when absent.
     /// - Throws: ``PlanError`` when it is not `true` or `false`.
-    public func bool(_ key: String) throws(PlanError) -> Bool? {
+    package func bool(_ key: String) throws(PlanError) -> Bool? {
         guard let value = members[key] else { return nil }
         guard case .bool(let flag) = value else {
             throw PlanError(path: path(key), message: "expected true or false, found \(value.typeName)")
@@ -103,7 +103,7 @@ public struct JSONObjectReader: Sendable {
 
     /// An object member read with its own reader, nil when absent.
     /// - Throws: ``PlanError`` when it is not an object or has a member not in `allowed`.
-    public func object(_ key: String, allowed: [String]?) throws(PlanError) -> JSONObjectReader? {
+    package func object(_ key: String, allowed: [String]?) throws(PlanError) -> JSONObjectReader? {
         guard let value = members[key] else { return nil }
         return try JSONObjectReader(value, path: path(key), allowed: allowed)
     }

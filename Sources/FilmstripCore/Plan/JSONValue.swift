@@ -21,7 +21,7 @@ public indirect enum JSONValue: Hashable, Sendable {
 
     /// The JSON type name used in error messages: "null", "boolean", "integer", "number",
     /// "string", "array" or "object".
-    public var typeName: String {
+    package var typeName: String {
         switch self {
         case .null: "null"
         case .bool: "boolean"
@@ -39,7 +39,7 @@ public indirect enum JSONValue: Hashable, Sendable {
     ///   when an object names a member twice, compared after unescaping (unless
     ///   `refusingRepeatedMembers` is false, for files other tools wrote, such as HAR: the last
     ///   one counts).
-    public static func parse(_ data: Data, refusingRepeatedMembers: Bool = true) throws(PlanError) -> JSONValue {
+    package static func parse(_ data: Data, refusingRepeatedMembers: Bool = true) throws(PlanError) -> JSONValue {
         var reader = JSONReader(Array(data), refusingRepeatedMembers: refusingRepeatedMembers)
         return try reader.document()
     }

@@ -22,20 +22,20 @@ import Foundation
 ///   naming the first), so one bad entry does not reject the file.
 ///
 /// Fractional milliseconds are summed exactly and rounded half up once, from their decimal digits.
-public struct LatencySamples: Hashable, Sendable {
+package struct LatencySamples: Hashable, Sendable {
     /// The latencies, in ms, in file order.
-    public let latenciesMs: [Int]
+    package let latenciesMs: [Int]
     /// `"HAR"` or `"list"`.
-    public let format: String
+    package let format: String
     /// The entries (HAR) or items (list) read.
-    public let entriesRead: Int
+    package let entriesRead: Int
     /// How many entries were skipped for each reason, in ``SkipReason`` order; empty for a list.
-    public let skipped: [SkipReason: Int]
+    package let skipped: [SkipReason: Int]
     /// What was read other than as written, one line per kind (`2 entries have time 0 …`).
-    public let warnings: [String]
+    package let warnings: [String]
 
     /// Why a HAR entry is not a sample.
-    public enum SkipReason: Int, CaseIterable, Hashable, Sendable, Comparable {
+    package enum SkipReason: Int, CaseIterable, Hashable, Sendable, Comparable {
         /// In summary order: a failed request (no response, status 0, an error, null timings), a
         /// WebSocket or EventSource entry, a type not included by the ``Selection``, a URL the
         /// selection rejects, an entry longer than 3,600,000 ms, an entry with no `time` whose
@@ -44,7 +44,7 @@ public struct LatencySamples: Hashable, Sendable {
         case failed, socket, notIncluded, urlMismatch, tooLong, unknownTime, negativeTime
 
         /// `1 failed request`, `2 WebSocket or EventSource entries`, ….
-        public func counted(_ count: Int) -> String {
+        package func counted(_ count: Int) -> String {
             let entries = count == 1 ? "1 entry" : "\(Quantity.grouped(count)) entries"
             return switch self {
             case .failed: count == 1 ? "1 failed request" : "\(Quantity.grouped(count)) failed requests"
@@ -58,21 +58,21 @@ public struct LatencySamples: Hashable, Sendable {
         }
 
         /// Orders reasons as they are declared (the order summaries list them in).
-        public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+        package static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
     /// Which HAR entries count: by resource type or MIME type, and by URL.
-    public struct Selection: Sendable {
+    package struct Selection: Sendable {
         /// Resource types (`xhr`, `fetch`, as Chrome's `_resourceType`) or MIME types
         /// (`application/json`), compared without case; nil keeps every request (but not
         /// WebSocket or EventSource entries, which count only when listed here).
-        public var include: [String]?
+        package var include: [String]?
         /// Whether an entry's `request.url` counts; nil keeps every URL.
-        public var url: (@Sendable (String) -> Bool)?
+        package var url: (@Sendable (String) -> Bool)?
 
         /// A selection by resource or MIME type (`include`, compared without case) and by URL
         /// (`url` returns true for a URL that counts); nil keeps everything for that part.
-        public init(include: [String]? = nil, url: (@Sendable (String) -> Bool)? = nil) {
+        package init(include: [String]? = nil, url: (@Sendable (String) -> Bool)? = nil) {
             self.include = include?.map { $0.lowercased() }
             self.url = url
         }
@@ -80,7 +80,7 @@ public struct LatencySamples: Hashable, Sendable {
 
     /// Samples given directly: `latenciesMs` in whole ms, `format` as ``format`` says (`"list"`
     /// for a plain list); every sample counts as read, none skipped, no warnings.
-    public init(latenciesMs: [Int], format: String) {
+    package init(latenciesMs: [Int], format: String) {
         self.latenciesMs = latenciesMs
         self.format = format
         entriesRead = latenciesMs.count
@@ -90,7 +90,7 @@ public struct LatencySamples: Hashable, Sendable {
 
     /// One line saying what was read and skipped, e.g. `read 15 entries; skipped 1 failed
     /// request and 1 WebSocket or EventSource entry`; nil for a list.
-    public var summary: String? {
+    package var summary: String? {
         guard format == "HAR" else { return nil }
         let read = "read \(entriesRead == 1 ? "1 entry" : "\(Quantity.grouped(entriesRead)) entries")"
         let reasons = skipped.keys.sorted().map { $0.counted(skipped[$0]!) }
@@ -100,7 +100,7 @@ public struct LatencySamples: Hashable, Sendable {
     /// Parses `data`.
     /// - Throws: ``PlanError`` with the JSON path of the first value that is not a latency, or
     ///   at `$` when the file is neither a list nor a HAR log, or holds no sample.
-    public init(json data: Data, selection: Selection = Selection()) throws(PlanError) {
+    package init(json data: Data, selection: Selection = Selection()) throws(PlanError) {
         try self.init(bytes: Array(data), selection: selection)
     }
 

@@ -2,9 +2,9 @@
 /// `$.script[2].latencyMs`) and what was expected there. The command layer adds the file.
 public struct PlanError: Error, Hashable, Sendable, CustomStringConvertible {
     /// JSONPath-style location: `$` is the whole document, `.key` a member, `[n]` an element.
-    public let path: String
+    package let path: String
     /// What was expected, and what was found.
-    public let message: String
+    package let message: String
 
     /// An error at the JSON path `path` (`$.script[2].latencyMs`) with what was expected there.
     public init(path: String, message: String) {

@@ -6,11 +6,11 @@
 /// pinned 8 s into 12 s.
 public struct SlowMotion: Hashable, Sendable, CustomStringConvertible {
     /// The factor in thousandths (1000 = real speed).
-    public let permille: Int
+    package let permille: Int
 
     /// A factor in thousandths: 1000 is real speed, 1500 is ×1.5. A plan's `$.slowMotion` is checked
     /// to be above 0 when read; this initialiser stores the value as given.
-    public init(permille: Int) {
+    package init(permille: Int) {
         self.permille = permille
     }
 

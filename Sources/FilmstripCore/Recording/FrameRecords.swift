@@ -20,7 +20,7 @@ public struct FrameRecords: RandomAccessCollection, Sendable {
     }
 
     /// Frames kept whole, in order (their ``FrameRecord/index`` need not match their position).
-    public init(_ frames: [FrameRecord]) {
+    package init(_ frames: [FrameRecord]) {
         endIndex = frames.count
         record = { frames[$0] }
     }

@@ -5,14 +5,14 @@ public struct LoadTiming: Hashable, Sendable {
     /// Which request, in words (`task request 3 (generation 2)`).
     public var label: String
     /// When it started, ms since the start of the run.
-    public var startMs: Int
+    package var startMs: Int
     /// When its first byte arrived, ms; nil when none did (refused, timed out).
-    public var firstByteMs: Int?
+    package var firstByteMs: Int?
     /// When it ended, ms.
-    public var lastByteMs: Int
+    package var lastByteMs: Int
 
     /// A timed request; times in ms since the start of the run.
-    public init(label: String, startMs: Int, firstByteMs: Int?, lastByteMs: Int) {
+    package init(label: String, startMs: Int, firstByteMs: Int?, lastByteMs: Int) {
         self.label = label
         self.startMs = startMs
         self.firstByteMs = firstByteMs

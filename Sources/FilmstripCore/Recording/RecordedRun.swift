@@ -11,7 +11,7 @@ public struct TimelineEntry: Hashable, Sendable {
     /// When, in ms since the start of the run.
     public var tMs: Int
     /// Position in the log, from 0; ties in `tMs` keep this order (rule of time 2).
-    public var sequence: Int
+    package var sequence: Int
     /// Event or phase change.
     public var kind: Kind
     /// The event in words, or the phase's name.
@@ -19,7 +19,7 @@ public struct TimelineEntry: Hashable, Sendable {
 
     /// An entry at `tMs` (ms since the start of the run), at position `sequence` in the log, of
     /// `kind`, with its words or phase name.
-    public init(tMs: Int, sequence: Int, kind: Kind, text: String) {
+    package init(tMs: Int, sequence: Int, kind: Kind, text: String) {
         self.tMs = tMs
         self.sequence = sequence
         self.kind = kind
@@ -30,24 +30,24 @@ public struct TimelineEntry: Hashable, Sendable {
 /// A half-open interval [enterMs, exitMs) during which a phase or a depiction was on screen.
 public struct Segment: Hashable, Sendable {
     /// The phase or depiction name.
-    public var name: String
+    package var name: String
     /// Entered at, ms.
     public var enterMs: Int
     /// Left at, ms (not included).
     public var exitMs: Int
 
     /// A segment named `name` over [enterMs, exitMs), ms since the start of the run.
-    public init(name: String, enterMs: Int, exitMs: Int) {
+    package init(name: String, enterMs: Int, exitMs: Int) {
         self.name = name
         self.enterMs = enterMs
         self.exitMs = exitMs
     }
 
     /// `exitMs - enterMs`; 0 for a phase entered and left at the same instant.
-    public var durationMs: Int { exitMs - enterMs }
+    package var durationMs: Int { exitMs - enterMs }
 
     /// This segment cut to [fromMs, toMs); nil when nothing of it is inside.
-    public func clipped(fromMs: Int, toMs: Int) -> Segment? {
+    package func clipped(fromMs: Int, toMs: Int) -> Segment? {
         let enter = max(enterMs, fromMs)
         let exit = min(exitMs, toMs)
         return OnScreen.isSeen(fromMs: enter, untilMs: exit) ? Segment(name: name, enterMs: enter, exitMs: exit) : nil
@@ -57,12 +57,12 @@ public struct Segment: Hashable, Sendable {
 /// One panel's depiction in one frame.
 public struct PanelDepiction: Hashable, Sendable {
     /// Panel identifier (`"allFour"`).
-    public var panel: String
+    package var panel: String
     /// What it showed.
-    public var depiction: Depiction
+    package var depiction: Depiction
 
     /// The depiction `depiction` shown by the panel whose identifier is `panel`.
-    public init(panel: String, depiction: Depiction) {
+    package init(panel: String, depiction: Depiction) {
         self.panel = panel
         self.depiction = depiction
     }
@@ -71,117 +71,117 @@ public struct PanelDepiction: Hashable, Sendable {
 /// One sampled instant of a run.
 public struct FrameRecord: Hashable, Sendable {
     /// Position among the run's frames (or stills), from 0.
-    public var index: Int
+    package var index: Int
     /// The instant it was scheduled for, in ms.
-    public var scheduledMs: Int
+    package var scheduledMs: Int
     /// The instant it was taken, in ms: the scheduled one on the virtual clock, the measured one
     /// on the real clock.
     public var tMs: Int
     /// The phase on screen; nil for a frame dropped because it could not be taken on time.
-    public var phase: String?
+    package var phase: String?
     /// The phase's payload in words at the frame's time (`ASC 409 · version already exists`,
     /// `elapsed 1,093 ms`, `3 rows`); nil when it has none or the frame was dropped.
-    public var phaseDetail: String?
+    package var phaseDetail: String?
     /// Each panel's depiction, left to right (empty when dropped).
     public var panels: [PanelDepiction]
     /// Which capture sample holds this frame's phase value.
     let sampleIndex: Int
 
     /// True when the frame could not be taken on time (real clock only).
-    public var dropped: Bool { phase == nil }
+    package var dropped: Bool { phase == nil }
 }
 
 /// A frame taken at a named instant.
 public struct StillRecord: Hashable, Sendable {
     /// The still's name from the plan; its file is `stills/<name>.png`.
-    public var name: String
+    package var name: String
     /// The sampled frame (its ``FrameRecord/panels``: the panels the still shows).
     public var frame: FrameRecord
     /// The panels the still shows, left to right (the plan's when the still names none).
-    public var panels: [String]
+    package var panels: [String]
     /// The scales its images are written at (``CapturePlan/Still/scales``); nil for one image at
     /// the plan's scale.
-    public var scales: [Int]?
+    package var scales: [Int]?
 }
 
 /// What one panel drew in a rendered frame.
-public struct PanelRendering: Hashable, Sendable {
+package struct PanelRendering: Hashable, Sendable {
     /// Panel identifier.
-    public var panel: String
+    package var panel: String
     /// What it depicts.
-    public var depiction: Depiction
+    package var depiction: Depiction
     /// Every text run it drew, in order.
-    public var texts: [DrawnText]
+    package var texts: [DrawnText]
     /// Its semantic (accessibility) elements.
-    public var elements: [SemanticElement]
+    package var elements: [SemanticElement]
     /// The panel's top-left corner in the frame, pixels at 1×; the panel is the frame
     /// layout's ``PanelLayout/width`` × ``PanelLayout/height`` from there, and ``texts``,
     /// ``title`` and ``figures`` are in panel pixels (add `origin` for frame pixels).
-    public var origin: Point = Point(x: 0, y: 0)
+    package var origin: Point = Point(x: 0, y: 0)
     /// The caption drawn in the title bar (cut with `…` when wider than the content width).
-    public var title: DrawnText = DrawnText(text: "", origin: Point(x: 0, y: 0), color: .black)
+    package var title: DrawnText = DrawnText(text: "", origin: Point(x: 0, y: 0), color: .black)
     /// The figures it drew (spinners, trays, bars, bullets), in panel pixels at 1×.
-    public var figures: [Rect] = []
+    package var figures: [Rect] = []
 }
 
 /// A frame's pixels with what each panel reported beside them.
 public struct RenderedFrame: Sendable {
     /// The frame at the plan's scale (RGBA8, see ``Canvas``).
-    public var canvas: Canvas
+    package var canvas: Canvas
     /// Per panel, left to right.
-    public var panels: [PanelRendering]
+    package var panels: [PanelRendering]
     /// Code points the font lacked while drawing this frame.
-    public var missing: [Unicode.Scalar]
+    package var missing: [Unicode.Scalar]
     /// The geometry the frame was drawn with (from the font's metrics).
-    public var layout: PanelLayout
+    package var layout: PanelLayout
     /// The header's text runs, in frame pixels at 1×: the plan's name (cut with `…` to fit),
     /// then the time and phase.
-    public var header: [DrawnText]
+    package var header: [DrawnText]
     /// The phase's colour swatch in the header, frame pixels at 1×.
-    public var swatch: Rect
+    package var swatch: Rect
     /// The text the frame's chrome drew, each with the colour it sits on: the header's plan
     /// name and time · phase label (frame pixels), then each panel's title on its tint (panel
     /// pixels), at 1×.
-    public var chromeTexts: [DrawnText] { header + panels.map(\.title) }
+    package var chromeTexts: [DrawnText] { header + panels.map(\.title) }
 }
 
 /// Everything a run produced except pixels: the plan, the timeline, phase and depiction
 /// segments, the frames and stills with their depictions, and a way to draw any of them.
 public struct RecordedRun: Sendable {
     /// The plan that was run.
-    public let plan: CapturePlan
+    package let plan: CapturePlan
     /// The clock it ran on.
-    public let clock: ClockKind
+    package let clock: ClockKind
     /// Every event and phase change, in order.
     public let timeline: [TimelineEntry]
     /// Phase intervals from 0 to the end of the run (not clipped to the window).
-    public let phaseSegments: [Segment]
+    package let phaseSegments: [Segment]
     /// Per panel identifier, depiction intervals from 0 to the end of the run.
-    public let depictionSegments: [String: [Segment]]
+    package let depictionSegments: [String: [Segment]]
     /// Per panel that reads a lane of its own (``ModelLane``), that lane's phase intervals; the
     /// loader analysis of such a panel uses them instead of ``phaseSegments``. Empty otherwise.
-    public internal(set) var lanePhaseSegments: [String: [Segment]] = [:]
+    package internal(set) var lanePhaseSegments: [String: [Segment]] = [:]
     /// The frames, in time order.
     public let frames: FrameRecords
     /// The stills, in plan order.
     public let stills: [StillRecord]
     /// Every phase name the bench has, in report order.
-    public let phaseNames: [String]
+    package let phaseNames: [String]
     /// Per panel identifier, the intervals during which it broke a rule, each named by the rule
     /// (benches without rules: empty).
-    public let violations: [String: [Segment]]
+    package let violations: [String: [Segment]]
     /// The bench's counts, e.g. `ignoredTaps`.
     public let counters: [String: Int]
     /// The next scripted phase change at or after the window's end, found by running the script
     /// past it on the virtual clock; nil when the bench has settled (or for the lint's own runs).
-    public internal(set) var pendingAtEnd: PendingChange?
+    package internal(set) var pendingAtEnd: PendingChange?
     /// The bench's notes for the person running the plan (``Bench/notes``).
-    public let notes: [String]
+    package let notes: [String]
     /// The bench's timed requests (``Bench/loadTimings``).
     public let loadTimings: [LoadTiming]
     /// Per panel named in the plan's `expect.announce`, the intervals during which it exposed no
     /// semantic element (``SemanticProbe``), named by the phase on screen.
-    public let silentSegments: [String: [Segment]]
+    package let silentSegments: [String: [Segment]]
     let draw: @Sendable (_ sampleIndex: Int, _ font: BitmapFont, _ scale: Int, _ panels: [String]?) -> RenderedFrame?
 
     /// Draws `frame` (a frame or a still of this run) at `scale` (default: the plan's), in the
@@ -193,19 +193,19 @@ public struct RecordedRun: Sendable {
     /// Draws `still` with only the panels it shows (``StillRecord/panels``), at `scale`
     /// (default: the plan's); nil for a dropped frame. Its width is that of a frame with that
     /// many panels (``logicalFrameSize(panelCount:font:)`` × scale).
-    public func render(_ still: StillRecord, font: BitmapFont, scale: Int? = nil) -> RenderedFrame? {
+    package func render(_ still: StillRecord, font: BitmapFont, scale: Int? = nil) -> RenderedFrame? {
         draw(still.frame.sampleIndex, font, scale ?? plan.scale, still.panels == plan.panels ? nil : still.panels)
     }
 
     /// The size of a frame with `panelCount` panels at 1×, in pixels, drawn with `font`
     /// (``PanelLayout/frameSize(panelCount:)``).
-    public static func logicalFrameSize(panelCount: Int, font: BitmapFont) -> (width: Int, height: Int) {
+    package static func logicalFrameSize(panelCount: Int, font: BitmapFont) -> (width: Int, height: Int) {
         PanelLayout(font: font).frameSize(panelCount: panelCount)
     }
 
     /// The size of a frame at 1×, in pixels, drawn with `font`: it follows the font's metrics
     /// (``PanelLayout/frameSize(panelCount:)``): 448 × 187 for two panels in misc-fixed 6x13.
-    public func logicalFrameSize(font: BitmapFont) -> (width: Int, height: Int) {
+    package func logicalFrameSize(font: BitmapFont) -> (width: Int, height: Int) {
         PanelLayout(font: font).frameSize(panelCount: plan.panels.count)
     }
 }

@@ -1,10 +1,10 @@
 /// A run that had to be stopped: work without end, or a bench that did not finish when asked.
 public struct RunError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What went wrong, naming the bench, the instant and the last event logged (the source).
-    public let message: String
+    package let message: String
 
     /// An error with its message, which names the bench, the instant and the last event logged.
-    public init(message: String) {
+    package init(message: String) {
         self.message = message
     }
 

@@ -5,9 +5,9 @@ import Synchronization
 /// (due time, sequence) order of rule of time 2.
 public final class TimelineLog<Phase: Sendable>: Sendable {
     /// One logged entry.
-    public struct Record: Sendable {
+    package struct Record: Sendable {
         /// What happened.
-        public enum Kind: Sendable {
+        package enum Kind: Sendable {
             /// A scripted or user event, described in words.
             case event(String)
             /// The bench entered this phase.
@@ -15,17 +15,17 @@ public final class TimelineLog<Phase: Sendable>: Sendable {
         }
 
         /// When, in ms since the start of the run.
-        public let tMs: Int
+        package let tMs: Int
         /// Position in the log, from 0.
-        public let sequence: Int
+        package let sequence: Int
         /// What happened.
-        public let kind: Kind
+        package let kind: Kind
     }
 
     private let storage = Mutex<[Record]>([])
 
     /// An empty log.
-    public init() {}
+    package init() {}
 
     /// Logs an event at `tMs`.
     public func event(_ text: String, atMs tMs: Int) {
@@ -38,7 +38,7 @@ public final class TimelineLog<Phase: Sendable>: Sendable {
     }
 
     /// Every entry so far, in order.
-    public var records: [Record] { storage.withLock { $0 } }
+    package var records: [Record] { storage.withLock { $0 } }
 
     private func append(tMs: Int, kind: Record.Kind) {
         storage.withLock { $0.append(Record(tMs: tMs, sequence: $0.count, kind: kind)) }

@@ -23,13 +23,13 @@ public struct BenchClock: Sendable {
     ///
     /// `clock.sleep(for:)`, `sleep(until:)` and `now` keep the rules of time; sleeping through
     /// `Task.sleep` does not (it always uses the continuous clock), see docs/OWN-CODE.md.
-    public let clock: any Clock<Duration>
+    package let clock: any Clock<Duration>
 
     /// A clock from two closures: `nowMs` returns ms since the start of the run; `sleepUntilMs`
     /// suspends until that instant and throws `CancellationError` when the task is cancelled.
     /// - Parameter clock: the same clock as a standard `Clock`; default: one made from the two
     ///   closures, whose instants are ``VirtualClock/Instant`` (ms since the start).
-    public init(
+    package init(
         nowMs: @escaping @Sendable () -> Int, sleepUntilMs: @escaping @Sendable (Int) async throws -> Void,
         clock: (any Clock<Duration>)? = nil
     ) {
@@ -44,7 +44,7 @@ public struct BenchClock: Sendable {
     }
 
     /// A bench clock driven by a ``VirtualClock``; its ``clock`` is `clock` itself.
-    public static func virtual(_ clock: VirtualClock) -> BenchClock {
+    package static func virtual(_ clock: VirtualClock) -> BenchClock {
         BenchClock(
             nowMs: { clock.now.ms },
             sleepUntilMs: { try await clock.sleep(until: VirtualClock.Instant(ms: $0)) },
@@ -54,7 +54,7 @@ public struct BenchClock: Sendable {
 
     /// A bench clock on the system's monotonic `ContinuousClock`, counting from `start`;
     /// times are measured, truncated to whole milliseconds. Its ``clock`` is `ContinuousClock()`.
-    public static func continuous(startingAt start: ContinuousClock.Instant) -> BenchClock {
+    package static func continuous(startingAt start: ContinuousClock.Instant) -> BenchClock {
         BenchClock(
             nowMs: { start.duration(to: ContinuousClock.now).wholeMilliseconds },
             sleepUntilMs: { try await ContinuousClock().sleep(until: start.advanced(by: .milliseconds($0)), tolerance: .zero) },

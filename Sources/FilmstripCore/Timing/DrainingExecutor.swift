@@ -26,7 +26,7 @@ public final class DrainingExecutor: TaskExecutor, @unchecked Sendable {
     private var head = 0
 
     /// An executor with no jobs.
-    public init() {}
+    package init() {}
 
     /// Queues `job` to run at the next drain (FIFO); called by the concurrency runtime. Safe from
     /// any thread.
@@ -43,7 +43,7 @@ public final class DrainingExecutor: TaskExecutor, @unchecked Sendable {
     }
 
     /// True when no job is waiting to run.
-    public var isIdle: Bool {
+    package var isIdle: Bool {
         condition.lock()
         defer { condition.unlock() }
         return head == jobs.count
@@ -57,7 +57,7 @@ public final class DrainingExecutor: TaskExecutor, @unchecked Sendable {
     /// - Throws: ``RunawayWorkError`` when more than `jobLimit` jobs run without the queue
     ///   emptying (work that reschedules itself without end). Jobs left are kept.
     @discardableResult
-    public func drain(jobLimit: Int = 100_000, nowMs: Int = 0) throws -> Int {
+    package func drain(jobLimit: Int = 100_000, nowMs: Int = 0) throws -> Int {
         var ran = 0
         while let (job, kind) = next() {
             switch kind {
@@ -74,7 +74,7 @@ public final class DrainingExecutor: TaskExecutor, @unchecked Sendable {
 
     /// Blocks the calling thread until a job is queued or `timeout` has passed.
     /// - Returns: true when a job is waiting.
-    public func waitForWork(timeout: Duration) -> Bool {
+    package func waitForWork(timeout: Duration) -> Bool {
         condition.lock()
         defer { condition.unlock() }
         if head < jobs.count { return true }

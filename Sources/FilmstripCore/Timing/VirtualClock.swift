@@ -17,10 +17,10 @@ public final class VirtualClock: Clock, Sendable {
     /// An instant: whole milliseconds since the start of the run.
     public struct Instant: InstantProtocol, Hashable, Sendable, CustomStringConvertible {
         /// Milliseconds since the start of the run.
-        public var ms: Int
+        package var ms: Int
 
         /// The instant `ms` milliseconds after the start of the run.
-        public init(ms: Int) {
+        package init(ms: Int) {
             self.ms = ms
         }
 
@@ -57,7 +57,7 @@ public final class VirtualClock: Clock, Sendable {
     private let state = Mutex(State())
 
     /// A clock at 0 ms with no sleepers.
-    public init() {}
+    package init() {}
 
     /// The current instant: where the last ``advance(to:wakeLimit:settle:)`` left time (0 ms at first).
     public var now: Instant { Instant(ms: state.withLock { $0.now }) }
@@ -66,10 +66,10 @@ public final class VirtualClock: Clock, Sendable {
     public var minimumResolution: Duration { .milliseconds(1) }
 
     /// The number of tasks asleep on this clock. A finished run must leave none.
-    public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+    package var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 
     /// The earliest deadline of any sleeper, in ms; nil when none sleeps.
-    public var nextDeadline: Int? { state.withLock { $0.sleepers.map(\.deadline).min() } }
+    package var nextDeadline: Int? { state.withLock { $0.sleepers.map(\.deadline).min() } }
 
     /// Suspends until ``now`` reaches `deadline`.
     ///
@@ -118,7 +118,7 @@ public final class VirtualClock: Clock, Sendable {
     /// - Parameter wakeLimit: the most wake-ups one call may make before it gives up.
     /// - Throws: ``RunawayWorkError`` when more than `wakeLimit` sleepers wake before `target`
     ///   (work scheduled without end); any error `settle` throws.
-    public func advance(to target: Int, wakeLimit: Int = 1_000_000, settle: () throws -> Void = {}) throws {
+    package func advance(to target: Int, wakeLimit: Int = 1_000_000, settle: () throws -> Void = {}) throws {
         var wakes = 0
         while true {
             let next = state.withLock { state -> Sleeper? in
@@ -160,7 +160,7 @@ extension VirtualClock {
 
 extension Duration {
     /// The duration in whole milliseconds, truncated toward zero (integer arithmetic only).
-    public var wholeMilliseconds: Int {
+    package var wholeMilliseconds: Int {
         let (seconds, attoseconds) = components
         return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
     }

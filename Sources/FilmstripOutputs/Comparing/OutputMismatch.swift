@@ -13,9 +13,9 @@ import FilmstripReports
 ///     print(mismatch)   // captures/checkout-timeout/frames/0003.png: 1 pixels differ from a fresh render, within x 40…40, y 12…12
 /// }
 /// ```
-public struct OutputMismatch: Hashable, Sendable, CustomStringConvertible {
+package struct OutputMismatch: Hashable, Sendable, CustomStringConvertible {
     /// Which output the file is.
-    public enum Source: Hashable, Sendable {
+    package enum Source: Hashable, Sendable {
         /// Frame `index` (from 0), taken at `tMs` (ms since the start of the run).
         case frame(index: Int, tMs: Int)
         /// The still `name`, taken at `tMs`.
@@ -27,7 +27,7 @@ public struct OutputMismatch: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// How the recorded file differs from a fresh run.
-    public enum Problem: Hashable, Sendable {
+    package enum Problem: Hashable, Sendable {
         /// The recorded report lists the file, but it is not there.
         case missing
         /// The file is not a readable PNG; `reason` is the decoder's.
@@ -61,20 +61,20 @@ public struct OutputMismatch: Hashable, Sendable, CustomStringConvertible {
 
     /// How two images of the same size differ, in the recorded image's pixel coordinates
     /// (origin top-left, x to the right, y down, at the plan's scale).
-    public struct PixelMismatch: Hashable, Sendable {
+    package struct PixelMismatch: Hashable, Sendable {
         /// How many pixels differ (any of the four RGBA8 channels).
-        public var count: Int
+        package var count: Int
         /// The first differing pixel in row order: the top row first, left to right.
-        public var first: Point
+        package var first: Point
         /// The recorded colour at ``first``.
-        public var recordedColor: Color
+        package var recordedColor: Color
         /// A fresh render's colour at ``first``.
-        public var freshColor: Color
+        package var freshColor: Color
         /// The smallest rectangle holding every differing pixel.
-        public var bounds: Rect
+        package var bounds: Rect
 
         /// A difference of `count` pixels, the first at `first`, all inside `bounds`.
-        public init(count: Int, first: Point, recordedColor: Color, freshColor: Color, bounds: Rect) {
+        package init(count: Int, first: Point, recordedColor: Color, freshColor: Color, bounds: Rect) {
             self.count = count
             self.first = first
             self.recordedColor = recordedColor
@@ -85,19 +85,19 @@ public struct OutputMismatch: Hashable, Sendable, CustomStringConvertible {
 
     /// Where the failure artifacts of one mismatch were written (absolute or relative to the
     /// working directory, as the output root was given).
-    public struct Artifacts: Hashable, Sendable {
+    package struct Artifacts: Hashable, Sendable {
         /// The recorded file the fresh run was compared with.
-        public var reference: String
+        package var reference: String
         /// The fresh render, as a PNG at the plan's scale.
-        public var fresh: String
+        package var fresh: String
         /// The difference image: the reference dimmed to a quarter of its brightness, each
         /// differing pixel in magenta (#ff00ff) and a yellow (#ffff00) frame two pixels outside
         /// the box around them. Nil when there is nothing to lay over (sizes differ, or the
         /// reference is missing or unreadable).
-        public var difference: String?
+        package var difference: String?
 
         /// The three files of a mismatch (`difference` nil when none could be drawn).
-        public init(reference: String, fresh: String, difference: String?) {
+        package init(reference: String, fresh: String, difference: String?) {
             self.reference = reference
             self.fresh = fresh
             self.difference = difference
@@ -105,18 +105,18 @@ public struct OutputMismatch: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The plan's output folder, e.g. `captures/checkout-timeout`.
-    public let folder: String
+    package let folder: String
     /// The file's path inside ``folder``, e.g. `frames/0003.png`.
-    public let file: String
+    package let file: String
     /// Which output the file is.
-    public let source: Source
+    package let source: Source
     /// How it differs.
-    public let problem: Problem
+    package let problem: Problem
     /// The failure artifacts, when they were written (see ``PlanOutputs/failuresFolder``).
-    public internal(set) var artifacts: Artifacts?
+    package internal(set) var artifacts: Artifacts?
 
     /// `folder/file`.
-    public var path: String { "\(folder)/\(file)" }
+    package var path: String { "\(folder)/\(file)" }
 
     init(folder: String, file: String, source: Source, problem: Problem) {
         self.folder = folder
@@ -127,7 +127,7 @@ public struct OutputMismatch: Hashable, Sendable, CustomStringConvertible {
 
     /// One sentence naming the file and the difference, as `filmstrip check` prints it, e.g.
     /// `captures/x/frames/0003.png: 2 pixels differ from a fresh render, within x 5…9, y 7…8`.
-    public var description: String {
+    package var description: String {
         switch problem {
         case .missing:
             "\(path): missing; a fresh run writes it"
@@ -158,7 +158,7 @@ public struct OutputMismatch: Hashable, Sendable, CustomStringConvertible {
 
     /// Where the output sits in the run: `frame 3 at 1,500 ms`, `still 'declined' at 900 ms`,
     /// `the strip`, or nil for any other file.
-    public var moment: String? {
+    package var moment: String? {
         switch source {
         case .frame(let index, let tMs): "frame \(index) at \(Quantity.ms(tMs))"
         case .still(let name, let tMs): "still '\(name)' at \(Quantity.ms(tMs))"

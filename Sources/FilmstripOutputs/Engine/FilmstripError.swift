@@ -31,7 +31,7 @@ public struct FilmstripError: Error, CustomStringConvertible {
     }
 
     /// The exit code: always 2 (bad input or environment).
-    public var exitCode: Int32 { 2 }
+    package var exitCode: Int32 { 2 }
 
     /// The lines printed on standard error for this problem alone: the description prefixed
     /// `error: `, with a usage error's hint on a line of its own.

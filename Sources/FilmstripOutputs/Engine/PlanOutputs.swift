@@ -27,11 +27,11 @@ public struct PlanOutputs: Sendable {
     /// What ``record(clock:)`` did.
     public struct Recording: Sendable {
         /// The run's analysis: dwell, coverage, dominance, loaders, rules.
-        public let analysis: Analysis
+        package let analysis: Analysis
         /// The plan lint's findings (sentences; empty when the plan is sound).
-        public let lint: [String]
+        package let lint: [String]
         /// Code points the font lacked (drawn as its default glyph or a box).
-        public let missingGlyphs: [Unicode.Scalar]
+        package let missingGlyphs: [Unicode.Scalar]
         /// How many files the recording wrote (each is listed in `report.json`).
         public let fileCount: Int
         /// Every check of the plan passed (coverage, dominance, flashes, held-back time, rules).
@@ -43,7 +43,7 @@ public struct PlanOutputs: Sendable {
     /// What ``compare(clock:theme:writingFailures:)`` found.
     public struct Comparison: Sendable {
         /// What the plan's folder held.
-        public enum Recorded: Hashable, Sendable {
+        package enum Recorded: Hashable, Sendable {
             /// No folder at all: nothing was recorded, so nothing was compared.
             case nothing
             /// A folder without a readable `report.json` of this plan: `reason` says which.
@@ -59,18 +59,18 @@ public struct PlanOutputs: Sendable {
         }
 
         /// What the plan's folder held.
-        public let recorded: Recorded
+        package let recorded: Recorded
         /// Every recorded file that differs from a fresh run (virtual clock), sorted by file;
         /// each image mismatch carries its ``OutputMismatch/artifacts`` when they were written.
-        public let mismatches: [OutputMismatch]
+        package let mismatches: [OutputMismatch]
         /// On the real clock, each difference beyond tolerance, as a sentence.
-        public let timingFindings: [String]
+        package let timingFindings: [String]
         /// A fresh run's analysis.
-        public let analysis: Analysis
+        package let analysis: Analysis
         /// The plan lint's findings.
-        public let lint: [String]
+        package let lint: [String]
         /// The theme the fresh run was drawn in: the one asked for, else the recorded one.
-        public let theme: Theme
+        package let theme: Theme
         /// The fresh run, for the command line's tables.
         package let run: RecordedRun
         /// The fresh row of the index across plans (the recorded one on the real clock); nil
@@ -81,7 +81,7 @@ public struct PlanOutputs: Sendable {
         /// Why the failure images (``failuresFolder``) could not be written — a read-only or
         /// full folder, as the error reads; nil when they were written or none was needed. The
         /// ``mismatches`` are complete either way; those without images have no artifacts.
-        public let imagesNotWritten: String?
+        package let imagesNotWritten: String?
 
         /// Every finding as a sentence: the mismatches, then the timing findings.
         public var findings: [String] { mismatches.map(\.description) + timingFindings }
@@ -98,12 +98,12 @@ public struct PlanOutputs: Sendable {
     }
 
     /// The plan.
-    public let plan: CapturePlan
+    package let plan: CapturePlan
     /// The output root, e.g. `captures` or an absolute path.
-    public let root: String
+    package let root: String
     /// The font frames are drawn with (``BitmapFont/bundled()`` unless the outputs were
     /// recorded with another).
-    public let font: BitmapFont
+    package let font: BitmapFont
     /// The plan's file as messages name it.
     package let file: String
     /// The plan file as the outputs name it (``PlanFilePath``).
@@ -128,7 +128,7 @@ public struct PlanOutputs: Sendable {
     }
 
     /// `<root>/<plan name>`.
-    public var folder: String { "\(root)/\(plan.name)" }
+    package var folder: String { "\(root)/\(plan.name)" }
 
     /// `<root>/<plan name>/.failures`: where ``compare(clock:theme:writingFailures:)`` writes
     /// the fresh render and the difference image of each image that differs, at the recorded
@@ -136,7 +136,7 @@ public struct PlanOutputs: Sendable {
     /// (`frames/0003.png` → `.failures/frames/0003.fresh.png`, `.failures/frames/0003.difference.png`).
     /// Each comparison first removes what the previous one wrote there; the folder is removed
     /// when nothing differs. Add `.failures/` to `.gitignore`.
-    public var failuresFolder: String { "\(folder)/\(FailureFolder.name)" }
+    package var failuresFolder: String { "\(folder)/\(FailureFolder.name)" }
 
     /// Runs the plan and writes every output into ``folder``, exactly as `filmstrip record`
     /// does, but leaves the index across plans alone. Writes even when a check fails (the
@@ -219,7 +219,7 @@ public struct PlanOutputs: Sendable {
     /// The plan folders of `root` that no plan stands behind (their plan file was renamed or
     /// deleted, or their `index-row.json` is another plan's): one sentence each, with what to
     /// do. `filmstrip check` fails on them, and so does `assertFilmstrip`.
-    public static func strayFolders(in root: String) -> [String] {
+    package static func strayFolders(in root: String) -> [String] {
         strayFolders(in: root, fresh: [:])
     }
 

@@ -18,13 +18,13 @@ extension BitmapFont {
 
     /// Reads a BDF 2.1 font file, as `--font FILE.bdf` does.
     /// - Throws: ``FilmstripError`` naming the file and the BDF line when it cannot be read or parsed.
-    public static func bdf(file path: String) throws(FilmstripError) -> BitmapFont {
+    package static func bdf(file path: String) throws(FilmstripError) -> BitmapFont {
         try FontLoader().load(path: path).font
     }
 
     /// The bundled BDF file inside the module's resources (`Fonts/6x13.bdf`); nil when the
     /// resource bundle is missing.
-    public static var bundledFile: URL? {
+    package static var bundledFile: URL? {
         Bundle.module.url(forResource: FontLoader.bundledName, withExtension: "bdf", subdirectory: "Fonts")
     }
 }

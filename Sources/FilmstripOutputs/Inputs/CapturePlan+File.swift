@@ -13,7 +13,7 @@ extension CapturePlan {
     ///   - benches: the benches the plan may name.
     /// - Throws: ``FilmstripError`` (exit code 2) naming the file, and for an invalid plan the
     ///   JSON path and what was expected (`captures/x.json: $.windowMs: expected …`).
-    public init(file path: String, benches: [BenchDefinition]) throws(FilmstripError) {
+    package init(file path: String, benches: [BenchDefinition]) throws(FilmstripError) {
         let (plans, problems) = PlanLoader(benches: benches).load([path])
         if let problem = problems.first { throw problem }
         self = plans[0].plan

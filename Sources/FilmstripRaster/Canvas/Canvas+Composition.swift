@@ -1,7 +1,7 @@
 extension Canvas {
     /// Copies every pixel of `source` onto this canvas with its top-left corner at `origin`
     /// (no blending; the parts outside this canvas are clipped).
-    public mutating func draw(_ source: Canvas, at origin: Point) {
+    package mutating func draw(_ source: Canvas, at origin: Point) {
         let target = Rect(x: origin.x, y: origin.y, width: source.width, height: source.height)
             .intersection(bounds)
         guard !target.isEmpty else { return }
@@ -21,7 +21,7 @@ extension Canvas {
     /// This canvas enlarged by a whole `factor` with nearest-neighbour sampling, so a bitmap
     /// font stays sharp: pixel (x, y) becomes the `factor × factor` block at (x·factor, y·factor).
     /// A factor below 1 counts as 1.
-    public func scaled(by factor: Int) -> Canvas {
+    package func scaled(by factor: Int) -> Canvas {
         let factor = max(1, factor)
         if factor == 1 { return self }
         var result = [UInt8](repeating: 0, count: width * factor * height * factor * 4)

@@ -5,7 +5,7 @@ extension Canvas {
     /// Painters read it just before drawing text to record what the text sits on, once per text
     /// run of every frame, so it counts in a short list (a text's box holds a few colours) with
     /// the last colour found remembered, not in a hashed table.
-    public func dominantColor(in rect: Rect) -> Color? {
+    package func dominantColor(in rect: Rect) -> Color? {
         let left = max(0, rect.x), top = max(0, rect.y)
         let right = min(width, rect.x + rect.width), bottom = min(height, rect.y + rect.height)
         guard left < right, top < bottom else { return nil }

@@ -14,13 +14,13 @@ public struct Canvas: RasterTarget, Hashable, Sendable {
     /// Height in pixels (≥ 0).
     public let height: Int
     /// `height * stride` bytes, RGBA8, row-major, top row first.
-    public internal(set) var pixels: [UInt8]
+    package internal(set) var pixels: [UInt8]
 
     /// Bytes per row: `width * 4`.
-    public var stride: Int { width * 4 }
+    package var stride: Int { width * 4 }
 
     /// A canvas of `width × height` pixels, every one `background`. Negative sizes count as 0.
-    public init(width: Int, height: Int, background: Color = .clear) {
+    package init(width: Int, height: Int, background: Color = .clear) {
         self.width = max(0, width)
         self.height = max(0, height)
         var row = [UInt8]()
@@ -36,7 +36,7 @@ public struct Canvas: RasterTarget, Hashable, Sendable {
 
     /// A canvas over existing RGBA8 bytes laid out as described above.
     /// Returns nil when `pixels.count != width * height * 4`.
-    public init?(width: Int, height: Int, pixels: [UInt8]) {
+    package init?(width: Int, height: Int, pixels: [UInt8]) {
         guard width >= 0, height >= 0, pixels.count == width * height * 4 else { return nil }
         self.width = width
         self.height = height
@@ -44,7 +44,7 @@ public struct Canvas: RasterTarget, Hashable, Sendable {
     }
 
     /// The colour at (x, y); nil outside the canvas.
-    public func pixel(x: Int, y: Int) -> Color? {
+    package func pixel(x: Int, y: Int) -> Color? {
         guard x >= 0, y >= 0, x < width, y < height else { return nil }
         let i = y * stride + x * 4
         return Color(red: pixels[i], green: pixels[i + 1], blue: pixels[i + 2], alpha: pixels[i + 3])

@@ -3,16 +3,16 @@
 /// Stored in a ``Canvas`` as four consecutive bytes in the order R, G, B, A.
 public struct Color: Hashable, Sendable, CustomStringConvertible {
     /// Red, 0...255.
-    public var red: UInt8
+    package var red: UInt8
     /// Green, 0...255.
-    public var green: UInt8
+    package var green: UInt8
     /// Blue, 0...255.
-    public var blue: UInt8
+    package var blue: UInt8
     /// Alpha, 0 (transparent) ... 255 (opaque).
-    public var alpha: UInt8
+    package var alpha: UInt8
 
     /// A colour from its four channels.
-    public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
+    package init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
         self.red = red
         self.green = green
         self.blue = blue
@@ -29,7 +29,7 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `#rrggbb` for an opaque colour, `#rrggbbaa` otherwise (lowercase hex), as CSS reads it.
-    public var hexString: String {
+    package var hexString: String {
         func byte(_ value: UInt8) -> String {
             let digits = Array("0123456789abcdef")
             return String([digits[Int(value >> 4)], digits[Int(value & 0xF)]])
@@ -42,9 +42,9 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     public var description: String { hexString }
 
     /// Opaque black.
-    public static let black = Color(red: 0, green: 0, blue: 0)
+    package static let black = Color(red: 0, green: 0, blue: 0)
     /// Opaque white.
-    public static let white = Color(red: 255, green: 255, blue: 255)
+    package static let white = Color(red: 255, green: 255, blue: 255)
     /// Fully transparent black.
-    public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
+    package static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
 }

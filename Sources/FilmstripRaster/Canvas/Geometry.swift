@@ -19,7 +19,7 @@ public struct Rect: Hashable, Sendable {
     /// Top row, in pixels.
     public var y: Int
     /// Width in pixels; a rectangle with width ≤ 0 covers no pixel.
-    public var width: Int
+    package var width: Int
     /// Height in pixels; a rectangle with height ≤ 0 covers no pixel.
     public var height: Int
 
@@ -33,14 +33,14 @@ public struct Rect: Hashable, Sendable {
     }
 
     /// One past the right-most column.
-    public var maxX: Int { x + width }
+    package var maxX: Int { x + width }
     /// One past the bottom row.
-    public var maxY: Int { y + height }
+    package var maxY: Int { y + height }
     /// True when the rectangle covers no pixel.
-    public var isEmpty: Bool { width <= 0 || height <= 0 }
+    package var isEmpty: Bool { width <= 0 || height <= 0 }
 
     /// The pixels this rectangle shares with `other` (empty when they do not overlap).
-    public func intersection(_ other: Rect) -> Rect {
+    package func intersection(_ other: Rect) -> Rect {
         let left = max(x, other.x)
         let top = max(y, other.y)
         let right = min(maxX, other.maxX)
@@ -49,7 +49,7 @@ public struct Rect: Hashable, Sendable {
     }
 
     /// The rectangle shrunk by `amount` pixels on every side.
-    public func inset(by amount: Int) -> Rect {
+    package func inset(by amount: Int) -> Rect {
         Rect(x: x + amount, y: y + amount, width: width - 2 * amount, height: height - 2 * amount)
     }
 }

@@ -17,11 +17,11 @@ public protocol RasterTarget {
 
 extension RasterTarget {
     /// The whole target as a rectangle.
-    public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
+    package var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
 
     /// The default fill: clips `rect` to ``bounds`` and calls ``setPixel(x:y:to:)`` once per
     /// pixel, row by row. Override it when the target can fill rows faster.
-    public mutating func fill(_ rect: Rect, with color: Color) {
+    package mutating func fill(_ rect: Rect, with color: Color) {
         let clipped = rect.intersection(bounds)
         guard !clipped.isEmpty else { return }
         for y in clipped.y..<clipped.maxY {
@@ -32,7 +32,7 @@ extension RasterTarget {
     }
 
     /// Fills the whole target with `color`.
-    public mutating func clear(to color: Color) {
+    package mutating func clear(to color: Color) {
         fill(bounds, with: color)
     }
 }

@@ -1,7 +1,7 @@
 extension BitmapFont {
     /// The largest glyph or font dimension and offset accepted, in pixels: far beyond any real
     /// bitmap font, small enough that no arithmetic on it can overflow.
-    public static let largestDimension = 4096
+    package static let largestDimension = 4096
 
     /// Reads a font in Glyph Bitmap Distribution Format 2.1 (Adobe's BDF specification, version
     /// 2.1): `FONTBOUNDINGBOX`, `STARTPROPERTIES` (integers and quoted strings), and per glyph

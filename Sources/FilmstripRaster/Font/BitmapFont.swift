@@ -4,29 +4,29 @@
 /// line's default is misc-fixed 6x13 (public domain, from Debian's xfonts-base).
 public struct BitmapFont: Sendable {
     /// The BDF `FONT` name (an XLFD such as `-Misc-Fixed-Medium-R-SemiCondensed--13-...`).
-    public let name: String
+    package let name: String
     /// Pixels from the baseline up to the top of the tallest glyph (`FONT_ASCENT`, or the
     /// bounding box when the property is absent).
-    public let ascent: Int
+    package let ascent: Int
     /// Pixels from the baseline down to the bottom of the lowest glyph (`FONT_DESCENT`, or the
     /// bounding box).
-    public let descent: Int
+    package let descent: Int
     /// The `FONTBOUNDINGBOX`: width, height and offsets in pixels.
-    public let boundingBox: (width: Int, height: Int, xOffset: Int, yOffset: Int)
+    package let boundingBox: (width: Int, height: Int, xOffset: Int, yOffset: Int)
     /// Glyphs by code point. Glyphs with `ENCODING -1` are not here.
-    public let glyphs: [UInt32: Glyph]
+    package let glyphs: [UInt32: Glyph]
     /// The glyph named by `DEFAULT_CHAR`, drawn for code points the font lacks; nil when the
     /// property is absent or names no glyph (a box is drawn instead).
-    public let defaultGlyph: Glyph?
+    package let defaultGlyph: Glyph?
     /// Every property of `STARTPROPERTIES`, with quoted strings unquoted.
-    public let properties: [String: BDFProperty]
+    package let properties: [String: BDFProperty]
     /// What the reader repaired, one line per kind, each naming the first line it happened on
     /// (`line 9: 3 bitmap rows have fewer hex digits than their BBX width needs; padded with
     /// zeros`). Empty for a font read as written.
-    public internal(set) var warnings: [String] = []
+    package internal(set) var warnings: [String] = []
 
     /// A font from already-parsed parts; most callers use ``BitmapFont/init(bdf:)``.
-    public init(
+    package init(
         name: String, ascent: Int, descent: Int,
         boundingBox: (width: Int, height: Int, xOffset: Int, yOffset: Int),
         glyphs: [UInt32: Glyph], defaultGlyph: Glyph?, properties: [String: BDFProperty]
@@ -46,32 +46,32 @@ public struct BitmapFont: Sendable {
     }
 
     /// Pixels from one baseline to the next: `ascent + descent`.
-    public var lineHeight: Int { ascent + descent }
+    package var lineHeight: Int { ascent + descent }
 
     /// The glyph drawn for `scalar`: its own, or nil when the font lacks it.
-    public func glyph(for scalar: Unicode.Scalar) -> Glyph? {
+    package func glyph(for scalar: Unicode.Scalar) -> Glyph? {
         glyphs[scalar.value]
     }
 
     /// The glyph drawn in place of a missing code point: `DEFAULT_CHAR`'s glyph, or a hollow box
     /// as wide as the bounding box and as tall as the ascent. Built once, with the font: a
     /// 4096×4096 bounding box makes a 2 MB box, which was rebuilt for every missing code point.
-    public let replacementGlyph: Glyph
+    package let replacementGlyph: Glyph
 
     /// True when ``replacementGlyph`` sets no pixel: the font's `DEFAULT_CHAR` is a space or an
     /// empty bitmap (xfonts-base's Sony 12x24 and Spleen name U+0020), so a missing code point would
     /// leave a gap with nothing to show for it.
-    public let replacementIsBlank: Bool
+    package let replacementIsBlank: Bool
 
     /// The glyph drawn for a missing `—` (U+2014, em dash) when ``replacementIsBlank``: a
     /// horizontal rule as wide as the replacement glyph's advance, `max(1, lineHeight / 12)`
     /// pixels thick, its top `ascent / 3` pixels above the baseline (about the middle of a
     /// lower-case letter). Nil when the replacement glyph draws something.
-    public let dashRule: Glyph?
+    package let dashRule: Glyph?
 
     /// The glyph drawn for `scalar` when the font lacks it: ``dashRule`` for U+2014 when there
     /// is one, otherwise ``replacementGlyph``.
-    public func fallbackGlyph(for scalar: Unicode.Scalar) -> Glyph {
+    package func fallbackGlyph(for scalar: Unicode.Scalar) -> Glyph {
         if scalar.value == 0x2014, let dashRule { return dashRule }
         return replacementGlyph
     }
@@ -112,7 +112,7 @@ public struct BitmapFont: Sendable {
     }
 
     /// The code points of `text` this font has no glyph for, in order of first appearance.
-    public func missingScalars(in text: String) -> [Unicode.Scalar] {
+    package func missingScalars(in text: String) -> [Unicode.Scalar] {
         var seen = Set<UInt32>()
         return text.unicodeScalars.filter { glyphs[$0.value] == nil && seen.insert($0.value).inserted }
     }

@@ -1,14 +1,14 @@
 /// What drawing one run of text did: how far the pen moved and which code points the font
 /// lacked (drawn as the font's replacement glyph).
-public struct TextRun: Hashable, Sendable {
+package struct TextRun: Hashable, Sendable {
     /// Pixels the pen advanced: the sum of the drawn glyphs' `DWIDTH`.
-    public var advance: Int
+    package var advance: Int
     /// Code points with no glyph in the font, in order of first appearance.
-    public var missing: [Unicode.Scalar]
+    package var missing: [Unicode.Scalar]
 
     /// A run's pen advance in pixels and the code points the font lacked, in order of first
     /// appearance.
-    public init(advance: Int, missing: [Unicode.Scalar]) {
+    package init(advance: Int, missing: [Unicode.Scalar]) {
         self.advance = advance
         self.missing = missing
     }
@@ -27,7 +27,7 @@ extension RasterTarget {
     /// `magnification` (≥ 1) paints each glyph pixel as an m × m block, the metrics scaled
     /// alike: for a large dash or heading while the rest of the frame stays at 1×.
     @discardableResult
-    public mutating func drawText(_ text: String, at origin: Point, font: BitmapFont, color: Color, magnification: Int = 1) -> TextRun {
+    package mutating func drawText(_ text: String, at origin: Point, font: BitmapFont, color: Color, magnification: Int = 1) -> TextRun {
         let m = max(1, magnification)
         var pen = origin.x
         var missing: [Unicode.Scalar] = []

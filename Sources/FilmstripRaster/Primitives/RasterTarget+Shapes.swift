@@ -1,6 +1,6 @@
 extension RasterTarget {
     /// Draws the 1-pixel-wide outline of `rect`, inside its bounds, `thickness` pixels thick.
-    public mutating func stroke(_ rect: Rect, with color: Color, thickness: Int = 1) {
+    package mutating func stroke(_ rect: Rect, with color: Color, thickness: Int = 1) {
         guard !rect.isEmpty, thickness > 0 else { return }
         let t = min(thickness, (min(rect.width, rect.height) + 1) / 2)
         fill(Rect(x: rect.x, y: rect.y, width: rect.width, height: t), with: color)
@@ -10,7 +10,7 @@ extension RasterTarget {
     }
 
     /// Draws a 1-pixel line from `start` to `end`, both ends included (Bresenham, integer only).
-    public mutating func line(from start: Point, to end: Point, with color: Color) {
+    package mutating func line(from start: Point, to end: Point, with color: Color) {
         var x = start.x
         var y = start.y
         let dx = abs(end.x - start.x)

@@ -5,18 +5,18 @@
 /// of integer offsets (eight directions), so no floating point is involved.
 public struct Spinner: Sendable, Hashable {
     /// Centre pixel.
-    public var center: Point
+    package var center: Point
     /// Distance from the centre to a spoke's outer end, in pixels (≥ 2).
-    public var radius: Int
+    package var radius: Int
     /// Milliseconds per spoke step.
-    public var stepMs: Int
+    package var stepMs: Int
     /// Colour of the highlighted spoke.
-    public var highlight: Color
+    package var highlight: Color
     /// Colour of the other spokes.
-    public var dim: Color
+    package var dim: Color
 
     /// The number of spokes (eight compass directions).
-    public static let spokeCount = 8
+    package static let spokeCount = 8
 
     /// A spinner centred on `center` with spokes reaching `radius` pixels (at least 2), the
     /// highlight moving one spoke clockwise every `stepMs` milliseconds (at least 1); the
@@ -30,7 +30,7 @@ public struct Spinner: Sendable, Hashable {
     }
 
     /// The highlighted spoke at `timeMs` (0 = straight up, then clockwise).
-    public func highlightedSpoke(atMs timeMs: Int) -> Int {
+    package func highlightedSpoke(atMs timeMs: Int) -> Int {
         // Floor division without overflow, then a non-negative remainder.
         let quotient = timeMs / stepMs
         let step = timeMs % stepMs < 0 ? quotient - 1 : quotient

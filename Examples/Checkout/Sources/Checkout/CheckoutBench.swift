@@ -4,6 +4,14 @@ import Synchronization
 /// The checkout screen: each attempt of the script is a tap on Pay (or Retry after a timeout)
 /// at its instant, then the bank's answer after its latency, all on the injected clock.
 public final class CheckoutBench: Bench {
+    /// No counters kept (reports show `{}`).
+    public var counters: [String: Int] { [:] }
+    /// No phase carries a detail worth a caption.
+    public func phaseDetail(of phase: Phase, atMs timeMs: Int) -> String? { nil }
+    /// No notes: the bench meets nothing outside the process.
+    public var notes: [String] { [] }
+    /// No requests, so none timed.
+    public var loadTimings: [LoadTiming] { [] }
     /// The bench's phase: ``PaymentPhase``.
     public typealias Phase = PaymentPhase
 

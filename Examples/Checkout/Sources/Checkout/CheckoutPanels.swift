@@ -25,6 +25,8 @@ enum CheckoutDrawing {
 /// The control: a Pay button, then only a spinner while submitting and the receipt on success.
 /// A decline or a timeout leaves a dash: the person cannot tell what happened or what to do.
 public struct SpinnerOnlyPanel: Panel {
+    /// The depiction depends on the phase alone: it never changes inside one.
+    public func depictionChanges(in phase: Phase, enteredAtMs: Int) -> [Int] { [] }
     /// The panel; it has no settings.
     public init() {}
 
@@ -68,6 +70,8 @@ public struct SpinnerOnlyPanel: Panel {
 /// The pattern: the Pay button locks and says so while submitting; a decline says why and
 /// offers another card; a timeout says the card was not charged and offers a retry.
 public struct PaymentPatternPanel: Panel {
+    /// The depiction depends on the phase alone: it never changes inside one.
+    public func depictionChanges(in phase: Phase, enteredAtMs: Int) -> [Int] { [] }
     /// The panel; it has no settings.
     public init() {}
 

@@ -4,6 +4,8 @@ import SearchModels
 /// The search screen drawn from a ``SearchPhase``: the field's state, then a spinner, the rows,
 /// "No results", or the error with Try again.
 public struct SearchPanel: Panel {
+    /// The depiction depends on the phase alone: it never changes inside one.
+    public func depictionChanges(in phase: Phase, enteredAtMs: Int) -> [Int] { [] }
     /// The identifier plans use.
     public let id: String
     /// The title bar's caption.

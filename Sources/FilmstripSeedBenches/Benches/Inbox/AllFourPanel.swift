@@ -5,20 +5,22 @@ import FilmstripRaster
 ///
 /// loading: a spinner, `FETCHING` and the live counter (`1093 ms`); empty: a tray, `0 pending`
 /// and `EMPTY STATE`; failed: `FAILED`, the message and a `RETRY` button; loaded: the rows.
-public struct AllFourPanel: Panel {
+package struct AllFourPanel: Panel {
+    /// The depiction depends on the phase alone: it never changes inside one.
+    package func depictionChanges(in phase: Phase, enteredAtMs: Int) -> [Int] { [] }
     /// The panel; it has no settings.
-    public init() {}
+    package init() {}
 
     /// `allFour`: the name plans and reports use.
-    public var id: String { "allFour" }
+    package var id: String { "allFour" }
     /// `ALL FOUR`, the title bar's caption.
-    public var title: String { "ALL FOUR" }
+    package var title: String { "ALL FOUR" }
     /// Mint (``Palette/mint``): border, title bar, spinner highlight and buttons.
-    public var tint: Color { Palette.mint }
+    package var tint: Color { Palette.mint }
 
     /// One depiction per phase, whatever the instant: loading → `spinner`, empty →
     /// `emptyMessage`, failed → `errorRetry`, loaded → `rows`.
-    public func depiction(for phase: InboxPhase, atMs timeMs: Int = 0) -> Depiction {
+    package func depiction(for phase: InboxPhase, atMs timeMs: Int = 0) -> Depiction {
         switch phase {
         case .loading: .spinner
         case .empty: .emptyMessage
@@ -30,7 +32,7 @@ public struct AllFourPanel: Panel {
     /// Draws the phase into the panel body at 1×, as listed above; the spinner's highlighted
     /// spoke follows `timeMs` (ms since the start of the run). Exposes a progress indicator, an
     /// image, the texts and a `RETRY` button as semantic elements.
-    public func draw(_ phase: InboxPhase, atMs timeMs: Int, on painter: inout PanelPainter) {
+    package func draw(_ phase: InboxPhase, atMs timeMs: Int, on painter: inout PanelPainter) {
         let layout = painter.layout
         switch phase {
         case .loading(let ms):

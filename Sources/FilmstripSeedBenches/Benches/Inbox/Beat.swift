@@ -7,7 +7,7 @@ import FilmstripCore
 /// like seed 000's loading scenario.
 public struct Beat: Hashable, Sendable {
     /// What the fetch answers.
-    public enum Reply: Hashable, Sendable {
+    package enum Reply: Hashable, Sendable {
         /// No answer within the beat: loading for the whole latency.
         case loading
         /// A successful answer with nothing in it.
@@ -18,7 +18,7 @@ public struct Beat: Hashable, Sendable {
         case loaded(rows: [ManifestRow])
 
         /// The reply's name in plans and reports: the name of the phase it leads to.
-        public var name: String {
+        package var name: String {
             switch self {
             case .loading: InboxPhase.Name.loading.rawValue
             case .empty: InboxPhase.Name.empty.rawValue
@@ -28,11 +28,11 @@ public struct Beat: Hashable, Sendable {
         }
 
         /// Every reply name, in order.
-        public static let names = InboxPhase.names
+        package static let names = InboxPhase.names
     }
 
     /// What starts the beat's fetch.
-    public enum Trigger: String, Hashable, Sendable, CaseIterable {
+    package enum Trigger: String, Hashable, Sendable, CaseIterable {
         /// The screen opens (or reopens): content is cleared and the first load starts.
         case open
         /// The person taps the retry action after a failure.
@@ -42,18 +42,18 @@ public struct Beat: Hashable, Sendable {
     }
 
     /// What starts the fetch (default `.open`).
-    public var trigger: Trigger
+    package var trigger: Trigger
     /// The reply.
-    public var reply: Reply
+    package var reply: Reply
     /// Scripted latency in ms before slow motion (≥ 0).
-    public var latencyMs: Int
+    package var latencyMs: Int
     /// How long the reply's phase is held before the next beat, in ms (≥ 0; not stretched by slow motion).
-    public var holdMs: Int
+    package var holdMs: Int
 
     /// A beat started by `trigger`, answering `reply` after `latencyMs` ms (before slow motion),
     /// then holding the reply's phase for `holdMs` ms. Plans are validated for ranges; this
     /// initialiser stores the values as given.
-    public init(trigger: Trigger = .open, reply: Reply, latencyMs: Int, holdMs: Int = 0) {
+    package init(trigger: Trigger = .open, reply: Reply, latencyMs: Int, holdMs: Int = 0) {
         self.trigger = trigger
         self.reply = reply
         self.latencyMs = latencyMs

@@ -7,9 +7,15 @@ import Synchronization
 /// Each beat starts a fetch (phase `loading`, counter from 0), waits its latency on the
 /// injected clock, then shows the reply's phase for the beat's hold. In a cycle the beats
 /// repeat until the run ends; pinned, the last phase stays.
-public final class InboxBench: Bench {
+package final class InboxBench: Bench {
+    /// No counters kept (reports show `{}`).
+    package var counters: [String: Int] { [:] }
+    /// No notes: the bench meets nothing outside the process.
+    package var notes: [String] { [] }
+    /// No requests, so none timed.
+    package var loadTimings: [LoadTiming] { [] }
     /// The bench's phase: ``InboxPhase``.
-    public typealias Phase = InboxPhase
+    package typealias Phase = InboxPhase
 
     private enum Shown: Sendable {
         case loading(sinceMs: Int)
@@ -22,18 +28,18 @@ public final class InboxBench: Bench {
     private let shown = Mutex<Shown>(.loading(sinceMs: 0))
 
     /// A bench that will run `script` in `mode`, with latencies stretched by `slowMotion`.
-    public init(script: [Beat], mode: CapturePlan.Mode, slowMotion: SlowMotion) {
+    package init(script: [Beat], mode: CapturePlan.Mode, slowMotion: SlowMotion) {
         self.script = script
         self.mode = mode
         self.inbox = ManifestInbox(slowMotion: slowMotion)
     }
 
     /// `loading` with 0 ms elapsed: the screen as it opens.
-    public var initialPhase: InboxPhase { .loading(elapsedMs: 0) }
+    package var initialPhase: InboxPhase { .loading(elapsedMs: 0) }
 
     /// The phase on screen at `timeMs` (ms since the start of the run); while a fetch is in
     /// flight, `loading` with the ms elapsed since that fetch started.
-    public func phase(atMs timeMs: Int) -> InboxPhase {
+    package func phase(atMs timeMs: Int) -> InboxPhase {
         switch shown.withLock({ $0 }) {
         case .loading(let since): .loading(elapsedMs: max(0, timeMs - since))
         case .settled(let phase): phase
@@ -42,7 +48,7 @@ public final class InboxBench: Bench {
 
 
     /// `elapsed 1,093 ms`, the failure message, `3 rows`; nil for empty.
-    public func phaseDetail(of phase: InboxPhase, atMs timeMs: Int) -> String? {
+    package func phaseDetail(of phase: InboxPhase, atMs timeMs: Int) -> String? {
         switch phase {
         case .loading(let elapsed): "elapsed \(Quantity.ms(elapsed))"
         case .empty: nil
@@ -54,7 +60,7 @@ public final class InboxBench: Bench {
     /// Runs the beats in order on `clock`, logging each fetch, reply and phase to `timeline`: in
     /// a cycle from the first beat again after the last, pinned once with the last phase held.
     /// Returns when the task is cancelled (or, pinned, after the last beat).
-    public func run(clock: BenchClock, timeline: TimelineLog<InboxPhase>) async {
+    package func run(clock: BenchClock, timeline: TimelineLog<InboxPhase>) async {
         var index = 0
         do {
             while true {

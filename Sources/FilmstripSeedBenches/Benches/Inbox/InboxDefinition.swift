@@ -2,12 +2,12 @@ import FilmstripCore
 import FilmstripRaster
 
 /// The inbox bench's own part of a plan: the beats of its `script`.
-public struct InboxSettings: BenchSettings {
+package struct InboxSettings: BenchSettings {
     /// The beats, in order; each starts a fetch when the screen opens.
-    public var script: [Beat]
+    package var script: [Beat]
 
     /// Settings holding the plan's beats (`$.script`), in order.
-    public init(script: [Beat]) {
+    package init(script: [Beat]) {
         self.script = script
     }
 }
@@ -17,7 +17,7 @@ extension BenchDefinition {
     /// `AllFourPanel` (mint), driven by beats (`{"reply": "failed", "latencyMs": 791, "holdMs": 2000}`)
     /// in a cycle or pinned. Phases: loading, empty, failed, loaded. By default a plan must show
     /// every phase in a frame, and loading may take at most 50% of frames and of time.
-    public static let inbox = BenchDefinition(
+    package static let inbox = BenchDefinition(
         name: "inbox",
         summary: "the four-state inbox of seed 000: LoadedOnlyPanel (control, rose) beside AllFourPanel (mint)",
         phaseStyle: { (name: InboxPhase.Name) -> PhaseStyle in

@@ -3,9 +3,9 @@ import FilmstripCore
 ///
 /// Four cases, not two: a boolean `isLoading` cannot say "the server answered and there is
 /// nothing to show", nor carry the error string a retry needs.
-public enum InboxPhase: BenchPhase, Hashable {
+package enum InboxPhase: BenchPhase, Hashable {
     /// The phase names, in report order.
-    public enum Name: String, CaseIterable, Sendable {
+    package enum Name: String, CaseIterable, Sendable {
         /// One name per case of ``InboxPhase``, in report order.
         case loading, empty, failed, loaded
     }
@@ -20,7 +20,7 @@ public enum InboxPhase: BenchPhase, Hashable {
     case loaded([ManifestRow])
 
     /// Which named phase this is.
-    public var name: Name {
+    package var name: Name {
         switch self {
         case .loading: .loading
         case .empty: .empty

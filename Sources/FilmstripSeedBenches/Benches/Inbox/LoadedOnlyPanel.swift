@@ -5,25 +5,27 @@ import FilmstripRaster
 /// dash, `no .loaded yet` and what it ignored (`ignored loading 1093ms`, `ignored empty`,
 /// `ignored failed`). Outside `.loaded` it exposes no semantic element at all: that silence is
 /// the bug the bench shows.
-public struct LoadedOnlyPanel: Panel {
+package struct LoadedOnlyPanel: Panel {
+    /// The depiction depends on the phase alone: it never changes inside one.
+    package func depictionChanges(in phase: Phase, enteredAtMs: Int) -> [Int] { [] }
     /// The panel; it has no settings.
-    public init() {}
+    package init() {}
 
     /// `loadedOnly`: the name plans and reports use.
-    public var id: String { "loadedOnly" }
+    package var id: String { "loadedOnly" }
     /// `LOADED ONLY`, the title bar's caption.
-    public var title: String { "LOADED ONLY" }
+    package var title: String { "LOADED ONLY" }
     /// Rose (``Palette/rose``): border, title bar, dash and bullets.
-    public var tint: Color { Palette.rose }
+    package var tint: Color { Palette.rose }
 
     /// `rows` when loaded, `dash` for every other phase, whatever the instant.
-    public func depiction(for phase: InboxPhase, atMs timeMs: Int = 0) -> Depiction {
+    package func depiction(for phase: InboxPhase, atMs timeMs: Int = 0) -> Depiction {
         if case .loaded = phase { return .rows }
         return .dash
     }
 
     /// The label under the dash, e.g. `ignored loading 1093ms`; nil when loaded.
-    public static func ignoredLabel(for phase: InboxPhase) -> String? {
+    package static func ignoredLabel(for phase: InboxPhase) -> String? {
         switch phase {
         case .loading(let ms): "ignored loading \(ms)ms"
         case .empty: "ignored empty"
@@ -34,7 +36,7 @@ public struct LoadedOnlyPanel: Panel {
 
     /// Draws the rows when loaded; otherwise a large dash, `no .loaded yet` and
     /// ``ignoredLabel(for:)``, all decorative (no semantic element). `timeMs` is not used.
-    public func draw(_ phase: InboxPhase, atMs timeMs: Int, on painter: inout PanelPainter) {
+    package func draw(_ phase: InboxPhase, atMs timeMs: Int, on painter: inout PanelPainter) {
         if case .loaded(let rows) = phase {
             ManifestList(rows: rows, tint: tint).draw(on: &painter)
             return

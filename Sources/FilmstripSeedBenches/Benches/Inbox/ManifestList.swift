@@ -3,14 +3,14 @@ import FilmstripRaster
 
 /// The list both inbox panels draw when loaded (seed 000's `ManifestList`): one row per
 /// manifest row, a tinted bullet, the title, the detail underneath, a separator.
-public struct ManifestList: Sendable {
+package struct ManifestList: Sendable {
     /// The rows, top to bottom.
-    public var rows: [ManifestRow]
+    package var rows: [ManifestRow]
     /// Bullet colour.
-    public var tint: Color
+    package var tint: Color
 
     /// A list of `rows`, top to bottom, with bullets in `tint`.
-    public init(rows: [ManifestRow], tint: Color) {
+    package init(rows: [ManifestRow], tint: Color) {
         self.rows = rows
         self.tint = tint
     }
@@ -19,7 +19,7 @@ public struct ManifestList: Sendable {
     /// layout (default: the whole body), each ``PanelLayout/rowHeight`` tall: a bullet, the
     /// title on the row's first line and the detail on its second, each cut with `…` to fit,
     /// and a separator in the gap under them.
-    public func draw(on painter: inout PanelPainter, firstLine: Int = 0, lineCount: Int = PanelLayout.bodyLines) {
+    package func draw(on painter: inout PanelPainter, firstLine: Int = 0, lineCount: Int = PanelLayout.bodyLines) {
         let layout = painter.layout
         let top = layout.lineTop(firstLine)
         let room = layout.lineTop(firstLine + lineCount) - top

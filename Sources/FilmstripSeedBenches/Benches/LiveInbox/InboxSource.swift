@@ -1,17 +1,17 @@
 import Foundation
 
 /// Where the live inbox fetches from: the plan's `source`.
-public struct InboxSource: Hashable, Sendable {
+package struct InboxSource: Hashable, Sendable {
     /// The URL to GET (http or https).
-    public var url: URL
+    package var url: URL
     /// The whole request — headers and body — must end within this many ms (1...600,000),
     /// measured on the bench's clock; after it, the request is cancelled and the screen fails.
-    public var timeoutMs: Int
+    package var timeoutMs: Int
     /// The name shown before a status in a failure (`ASC` in `ASC 409 · version already exists`).
-    public var service: String
+    package var service: String
 
     /// A source: `url`, `timeoutMs` (1...600,000) and the `service` name shown before a status.
-    public init(url: URL, timeoutMs: Int = 5000, service: String = "HTTP") {
+    package init(url: URL, timeoutMs: Int = 5000, service: String = "HTTP") {
         self.url = url
         self.timeoutMs = timeoutMs
         self.service = service

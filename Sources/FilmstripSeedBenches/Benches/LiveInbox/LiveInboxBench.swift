@@ -14,12 +14,14 @@ import Synchronization
 ///
 /// Everything the bench does runs in one loop over its inputs — scripted events, transfer
 /// reports, timeouts — on the recorder's executor, timed with the bench clock.
-public final class LiveInboxBench: Bench {
+package final class LiveInboxBench: Bench {
+    /// No phase carries a detail worth a caption.
+    package func phaseDetail(of phase: Phase, atMs timeMs: Int) -> String? { nil }
     /// The live inbox's state: both lanes' screens and work.
-    public typealias Phase = LiveInboxPhase
+    package typealias Phase = LiveInboxPhase
 
     /// The two ways of starting the screen's work.
-    public enum Lane: String, Sendable, CaseIterable {
+    package enum Lane: String, Sendable, CaseIterable {
         /// `.task { … }`: cancelled with the view.
         case task
         /// `.onAppear { Task { … } }`: not cancelled with the view.
@@ -61,7 +63,7 @@ public final class LiveInboxBench: Bench {
     /// - Parameters:
     ///   - settings: the source and the events.
     ///   - onAppearLane: run the `onAppear` lane too (when the plan draws its panel).
-    public init(settings: LiveInboxSettings, onAppearLane: Bool) {
+    package init(settings: LiveInboxSettings, onAppearLane: Bool) {
         self.settings = settings
         self.lanes = onAppearLane ? [.task, .onAppear] : [.task]
         self.state = Mutex(Self.initial(onAppearLane: onAppearLane))
@@ -73,14 +75,14 @@ public final class LiveInboxBench: Bench {
     }
 
     /// Every lane loading, from 0 ms, generation 0.
-    public var initialPhase: LiveInboxPhase { Self.initial(onAppearLane: lanes.count > 1) }
+    package var initialPhase: LiveInboxPhase { Self.initial(onAppearLane: lanes.count > 1) }
 
     /// The state the loop last committed (the screens carry their own start times).
-    public func phase(atMs timeMs: Int) -> LiveInboxPhase { state.withLock { $0 } }
+    package func phase(atMs timeMs: Int) -> LiveInboxPhase { state.withLock { $0 } }
 
     /// Per lane (`task.…`, `onAppear.…`): requestsStarted, requestsCancelled, requestsCompleted,
     /// lateResultsApplied, lateResultsDropped; and `lateReplies` in all.
-    public var counters: [String: Int] {
+    package var counters: [String: Int] {
         let phase = state.withLock { $0 }
         var result = ["lateReplies": late.withLock { $0 }]
         for lane in lanes {
@@ -95,15 +97,15 @@ public final class LiveInboxBench: Bench {
     }
 
     /// Each transport problem met, once, with the URL: a server that does not answer is named.
-    public var notes: [String] { problems.withLock { $0 } }
+    package var notes: [String] { problems.withLock { $0 } }
 
     /// Every load that ended (not cancelled), in the order they ended: `task request 1
     /// (generation 1)`, with its first and last byte.
-    public var loadTimings: [LoadTiming] { timings.withLock { $0 } }
+    package var loadTimings: [LoadTiming] { timings.withLock { $0 } }
 
     /// Opens the screen at the clock's now, starts each lane's load, then applies every scripted
     /// event, transfer report and timeout as it arrives, until the run's task is cancelled.
-    public func run(clock: BenchClock, timeline: TimelineLog<LiveInboxPhase>) async {
+    package func run(clock: BenchClock, timeline: TimelineLog<LiveInboxPhase>) async {
         let (inputs, feed) = AsyncStream<Input>.makeStream()
         let source = settings.source
         let path = source.url.path.isEmpty ? "/" : source.url.path

@@ -1,7 +1,7 @@
 /// A timed event of a live inbox plan: `{"atMs": 600, "event": "leave"}`.
-public struct LiveInboxEvent: Hashable, Sendable {
+package struct LiveInboxEvent: Hashable, Sendable {
     /// What happens.
-    public enum Kind: String, Hashable, Sendable, CaseIterable {
+    package enum Kind: String, Hashable, Sendable, CaseIterable {
         /// The person leaves the screen: `.task` work is cancelled; `onAppear` work runs on.
         case leave
         /// The person comes back: each lane starts a new load (a new generation).
@@ -11,12 +11,12 @@ public struct LiveInboxEvent: Hashable, Sendable {
     }
 
     /// When, in ms since the start of the run.
-    public var atMs: Int
+    package var atMs: Int
     /// What happens.
-    public var kind: Kind
+    package var kind: Kind
 
     /// An event `kind` at `atMs` ms.
-    public init(atMs: Int, kind: Kind) {
+    package init(atMs: Int, kind: Kind) {
         self.atMs = atMs
         self.kind = kind
     }

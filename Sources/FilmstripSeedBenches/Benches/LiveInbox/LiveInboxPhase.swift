@@ -5,25 +5,25 @@ import FilmstripCore
 /// The `.task` lane is the screen both seed panels draw (`loadedOnly`, `allFour`); the phase's
 /// ``name`` is its screen's. The `.onAppear { Task { … } }` lane exists when a plan draws the
 /// `onAppear` panel: the same screen, fetching the same URL, started the other way.
-public struct LiveInboxPhase: BenchPhase, Hashable {
+package struct LiveInboxPhase: BenchPhase, Hashable {
     /// The phase names, in report order: seed 000's four and the fifth, `stale`.
-    public enum Name: String, CaseIterable, Sendable {
+    package enum Name: String, CaseIterable, Sendable {
         /// Seed 000's four phases, then `stale`: rows kept while a refresh runs or after it failed.
         case loading, empty, failed, loaded, stale
     }
 
     /// How far a response body has come: bytes received, and the bytes the server announced in
     /// `Content-Length` (nil when it announced none: progress is indeterminate).
-    public struct Progress: Hashable, Sendable {
+    package struct Progress: Hashable, Sendable {
         /// When the request started, ms since the start of the run.
-        public var startedAtMs: Int
+        package var startedAtMs: Int
         /// Body bytes received so far.
-        public var receivedBytes: Int
+        package var receivedBytes: Int
         /// `Content-Length`, when the headers have arrived and carried one.
-        public var expectedBytes: Int?
+        package var expectedBytes: Int?
 
         /// Progress of a request started at `startedAtMs`.
-        public init(startedAtMs: Int, receivedBytes: Int = 0, expectedBytes: Int? = nil) {
+        package init(startedAtMs: Int, receivedBytes: Int = 0, expectedBytes: Int? = nil) {
             self.startedAtMs = startedAtMs
             self.receivedBytes = receivedBytes
             self.expectedBytes = expectedBytes
@@ -33,14 +33,14 @@ public struct LiveInboxPhase: BenchPhase, Hashable {
         /// against the decoded length, which is `Content-Length` only when the content coding
         /// is identity. It reads 100 only when every announced byte is in; nil (indeterminate)
         /// when the total is unknown, zero, or turned out wrong (more bytes than announced).
-        public var percent: Int? {
+        package var percent: Int? {
             guard let expectedBytes, expectedBytes > 0, receivedBytes <= expectedBytes else { return nil }
             return receivedBytes * 100 / expectedBytes
         }
     }
 
     /// What a refresh over rows is doing.
-    public enum Refresh: Hashable, Sendable {
+    package enum Refresh: Hashable, Sendable {
         /// The refresh is in flight.
         case refreshing(Progress)
         /// The refresh failed with this message; the rows stay under it.
@@ -48,7 +48,7 @@ public struct LiveInboxPhase: BenchPhase, Hashable {
     }
 
     /// What one screen shows.
-    public enum Screen: Hashable, Sendable {
+    package enum Screen: Hashable, Sendable {
         /// A load is in flight, nothing to show yet.
         case loading(Progress)
         /// The server answered with an empty list.
@@ -61,7 +61,7 @@ public struct LiveInboxPhase: BenchPhase, Hashable {
         case stale([ManifestRow], Refresh)
 
         /// The phase name this screen is.
-        public var name: Name {
+        package var name: Name {
             switch self {
             case .loading: .loading
             case .empty: .empty
@@ -72,7 +72,7 @@ public struct LiveInboxPhase: BenchPhase, Hashable {
         }
 
         /// The rows on screen, if any.
-        public var rows: [ManifestRow]? {
+        package var rows: [ManifestRow]? {
             switch self {
             case .loaded(let rows), .stale(let rows, _): rows
             default: nil
@@ -81,33 +81,33 @@ public struct LiveInboxPhase: BenchPhase, Hashable {
     }
 
     /// The work one lane has done, counted by request.
-    public struct Work: Hashable, Sendable {
+    package struct Work: Hashable, Sendable {
         /// Requests started.
-        public var started = 0
+        package var started = 0
         /// Requests cancelled (`URLSessionTask.cancel()`) before they ended.
-        public var cancelled = 0
+        package var cancelled = 0
         /// Requests that ended with an answer or an error (timeouts included).
-        public var completed = 0
+        package var completed = 0
         /// Replies applied after the screen was left.
-        public var lateApplied = 0
+        package var lateApplied = 0
         /// Replies of an older generation, dropped.
-        public var lateDropped = 0
+        package var lateDropped = 0
 
         /// No work yet.
-        public init() {}
+        package init() {}
     }
 
     /// One way of starting the screen's work, with what its screen shows.
-    public struct Lane: Hashable, Sendable {
+    package struct Lane: Hashable, Sendable {
         /// What the screen shows.
-        public var screen: Screen
+        package var screen: Screen
         /// The generation of the newest load; a reply of an older one never becomes the screen.
-        public var generation: Int
+        package var generation: Int
         /// The lane's counts.
-        public var work: Work
+        package var work: Work
 
         /// A lane showing `screen`, at `generation`, with `work` counted so far.
-        public init(screen: Screen, generation: Int = 0, work: Work = Work()) {
+        package init(screen: Screen, generation: Int = 0, work: Work = Work()) {
             self.screen = screen
             self.generation = generation
             self.work = work
@@ -115,27 +115,27 @@ public struct LiveInboxPhase: BenchPhase, Hashable {
     }
 
     /// The `.task`-style lane: leaving the screen cancels its request.
-    public var task: Lane
+    package var task: Lane
     /// The `onAppear { Task { … } }`-style lane, when the plan draws it: its requests run on.
-    public var onAppear: Lane?
+    package var onAppear: Lane?
     /// True between a `leave` and the next `reopen`: the screen is not shown.
-    public var away: Bool
+    package var away: Bool
 
     /// The state of both lanes; `onAppear` nil when the plan does not draw it.
-    public init(task: Lane, onAppear: Lane?, away: Bool) {
+    package init(task: Lane, onAppear: Lane?, away: Bool) {
         self.task = task
         self.onAppear = onAppear
         self.away = away
     }
 
     /// Which named phase this is: the `.task` lane's screen.
-    public var name: Name { task.screen.name }
+    package var name: Name { task.screen.name }
 
     /// Hashes a summary, never the rows: each lane's generation, screen name, row count,
     /// progress and work. Equal phases have equal summaries, and a recorder that keys every
     /// sample by its phase costs the same for 46,000 rows as for three (equality compares the
     /// rows, and two samples of one committed state share their storage, so it is quick too).
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         for lane in [task, onAppear] {
             guard let lane else {
                 hasher.combine(0)

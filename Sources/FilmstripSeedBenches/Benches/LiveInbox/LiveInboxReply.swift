@@ -7,9 +7,9 @@ import Foundation
 /// status is `failed` with the status and the body's message in plain words
 /// (`ASC 409 · version already exists`), a 429 or 503 with its `Retry-After` as a wait; a
 /// transport error is `failed` in plain words. Pure: no I/O, no clock.
-public enum LiveInboxReply {
+package enum LiveInboxReply {
     /// What the request ended with.
-    public enum Ending: Hashable, Sendable {
+    package enum Ending: Hashable, Sendable {
         /// A complete answer: the status, the headers (names lowercased) and the decoded body.
         case answer(status: Int, headers: [String: String] = [:], body: Data)
         /// No complete answer: what went wrong on the way.
@@ -17,7 +17,7 @@ public enum LiveInboxReply {
     }
 
     /// A request that got no complete answer, in the words a person reads.
-    public enum TransportProblem: Hashable, Sendable {
+    package enum TransportProblem: Hashable, Sendable {
         /// Nothing listens at the address (connection refused).
         case refused
         /// No answer at all (not even the status line) within the plan's `timeoutMs`.
@@ -38,7 +38,7 @@ public enum LiveInboxReply {
         case other(String)
 
         /// The sentence a failed screen shows: plain words, no library codes.
-        public var message: String {
+        package var message: String {
             switch self {
             case .refused: "could not connect to the server (connection refused)"
             case .timedOut(let ms): "the server did not answer within \(Quantity.ms(ms))"
@@ -54,7 +54,7 @@ public enum LiveInboxReply {
 
         /// The words for the report and transcript: the message, then the library's own text
         /// when it gave any.
-        public var detail: String {
+        package var detail: String {
             switch self {
             case .tls(let words), .other(let words): "\(message) (\(words))"
             default: message
@@ -63,16 +63,16 @@ public enum LiveInboxReply {
     }
 
     /// The sentence for an unreadable 2xx body.
-    public static let unreadable = "the server sent something unreadable"
+    package static let unreadable = "the server sent something unreadable"
     /// The sentence for a 2xx whose body is empty.
-    public static let emptyBody = "the server's answer was empty"
+    package static let emptyBody = "the server's answer was empty"
     /// The content codings the transport decodes (RFC 9110 §8.4.1; libcurl's list).
-    public static let knownCodings: Set<String> = ["identity", "gzip", "x-gzip", "deflate", "br", "zstd"]
+    package static let knownCodings: Set<String> = ["identity", "gzip", "x-gzip", "deflate", "br", "zstd"]
 
     /// The screen a request's ending leads to. A 304 is not mapped here (it keeps the screen:
     /// the bench applies it); on its own it reads as a failure naming it.
     /// - Parameter service: the name shown before a status (`ASC` in `ASC 409 · …`).
-    public static func screen(for ending: Ending, service: String) -> LiveInboxPhase.Screen {
+    package static func screen(for ending: Ending, service: String) -> LiveInboxPhase.Screen {
         switch ending {
         case .transport(let problem):
             return .failed(problem.message)
@@ -131,7 +131,7 @@ public enum LiveInboxReply {
 
     /// The rows of a body `[{"title": "2.4.0 (118)", "detail": "Ready for Review"}, …]`; nil
     /// when it is not such a list.
-    public static func rows(in body: Data) -> [ManifestRow]? {
+    package static func rows(in body: Data) -> [ManifestRow]? {
         guard let list = try? JSONSerialization.jsonObject(with: body) as? [Any] else { return nil }
         var rows: [ManifestRow] = []
         rows.reserveCapacity(list.count)
@@ -147,7 +147,7 @@ public enum LiveInboxReply {
     /// The server's words in an error body: `{"message": "…"}` (or `"error"`), or a short
     /// one-line text body with any markup stripped (`Service <b>down</b>` → `Service down`);
     /// nil otherwise (an HTML page, a long or multi-line text).
-    public static func message(in body: Data) -> String? {
+    package static func message(in body: Data) -> String? {
         if let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] {
             for key in ["message", "error"] {
                 if let text = object[key] as? String, !text.isEmpty { return plain(text) }
@@ -178,7 +178,7 @@ public enum LiveInboxReply {
     /// `try again in 2 min`, `try again in 3 h`; an HTTP-date is measured from the answer's
     /// `Date` (or given as the time when there is none: `try again after 10:00 UTC`). nil when
     /// absent or unreadable.
-    public static func retryAfter(_ value: String?, date: String?) -> String? {
+    package static func retryAfter(_ value: String?, date: String?) -> String? {
         guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
         if let seconds = Int(value), seconds >= 0 { return "try again in \(wait(seconds))" }
         guard let when = httpDate(value) else { return nil }
@@ -206,7 +206,7 @@ public enum LiveInboxReply {
 
     /// A status in words, when the body says nothing: `404` → `not found`; a 401/407 names the
     /// challenge's scheme (`not signed in: the server asks for a password` for Basic).
-    public static func phrase(_ status: Int, challenge: String? = nil) -> String {
+    package static func phrase(_ status: Int, challenge: String? = nil) -> String {
         let scheme = challenge?.split(separator: " ").first?.lowercased()
         switch status {
         case 401, 407:

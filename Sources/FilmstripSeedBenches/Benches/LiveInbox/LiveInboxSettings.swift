@@ -2,14 +2,14 @@ import FilmstripCore
 import Foundation
 
 /// The live inbox's own part of a plan: `source` and the timed `script`.
-public struct LiveInboxSettings: BenchSettings {
+package struct LiveInboxSettings: BenchSettings {
     /// Where to fetch from.
-    public var source: InboxSource
+    package var source: InboxSource
     /// Events at instants, in file order for equal instants (may be empty: open and load once).
-    public var events: [LiveInboxEvent]
+    package var events: [LiveInboxEvent]
 
     /// Settings that fetch `source` and play `events`.
-    public init(source: InboxSource, events: [LiveInboxEvent] = []) {
+    package init(source: InboxSource, events: [LiveInboxEvent] = []) {
         self.source = source
         self.events = events
     }

@@ -4,26 +4,28 @@ import FilmstripRaster
 /// The control of seed 000 on the live bench: it still knows only `.loaded`. Rows in rose when
 /// loaded; a dash and what it ignored otherwise (`ignored stale` too), exposing no semantic
 /// element — through loading and failure it is silent, which is the bug.
-public struct LiveLoadedOnlyPanel: Panel {
+package struct LiveLoadedOnlyPanel: Panel {
+    /// The depiction depends on the phase alone: it never changes inside one.
+    package func depictionChanges(in phase: Phase, enteredAtMs: Int) -> [Int] { [] }
     /// A panel with nothing to configure.
-    public init() {}
+    package init() {}
 
     /// `loadedOnly`, as in the seed inbox.
-    public var id: String { "loadedOnly" }
+    package var id: String { "loadedOnly" }
     /// The seed's caption.
-    public var title: String { "LOADED ONLY" }
+    package var title: String { "LOADED ONLY" }
     /// Rose: the control's tint.
-    public var tint: Color { Palette.rose }
+    package var tint: Color { Palette.rose }
 
     /// What the panel shows for `phase` (it does not depend on the time).
-    public func depiction(for phase: LiveInboxPhase, atMs timeMs: Int) -> Depiction {
+    package func depiction(for phase: LiveInboxPhase, atMs timeMs: Int) -> Depiction {
         if phase.away { return .away }
         if case .loaded = phase.task.screen { return .rows }
         return .dash
     }
 
     /// Draws `phase` as it looks at `timeMs`.
-    public func draw(_ phase: LiveInboxPhase, atMs timeMs: Int, on painter: inout PanelPainter) {
+    package func draw(_ phase: LiveInboxPhase, atMs timeMs: Int, on painter: inout PanelPainter) {
         if phase.away { return LiveScreenDrawing.drawAway(on: &painter) }
         if case .loaded(let rows) = phase.task.screen {
             ManifestList(rows: rows, tint: tint).draw(on: &painter)

@@ -8,20 +8,22 @@ import FilmstripRaster
 /// `0 pending`; failed: `FAILED`, the message and `RETRY`; loaded: the rows; stale: the rows
 /// under a `REFRESHING` band, or under the failed refresh's error. With `showsWork`, a footer
 /// counts the lane's requests.
-public struct LiveScreenPanel: Panel {
+package struct LiveScreenPanel: Panel {
+    /// The depiction depends on the phase alone: it never changes inside one.
+    package func depictionChanges(in phase: Phase, enteredAtMs: Int) -> [Int] { [] }
     /// The identifier plans use (`allFour`, `onAppear`).
-    public let id: String
+    package let id: String
     /// The caption in the title bar.
-    public let title: String
+    package let title: String
     /// Border, title bar and accents.
-    public let tint: Color
+    package let tint: Color
     /// Which lane's screen it draws.
-    public let lane: LiveInboxBench.Lane
+    package let lane: LiveInboxBench.Lane
     /// Draw the lane's request counts in a footer.
-    public let showsWork: Bool
+    package let showsWork: Bool
 
     /// A candidate panel drawing `lane`'s screen.
-    public init(id: String, title: String, tint: Color, lane: LiveInboxBench.Lane, showsWork: Bool) {
+    package init(id: String, title: String, tint: Color, lane: LiveInboxBench.Lane, showsWork: Bool) {
         self.id = id
         self.title = title
         self.tint = tint
@@ -34,7 +36,7 @@ public struct LiveScreenPanel: Panel {
     }
 
     /// What the panel shows for `phase` (it does not depend on the time).
-    public func depiction(for phase: LiveInboxPhase, atMs timeMs: Int) -> Depiction {
+    package func depiction(for phase: LiveInboxPhase, atMs timeMs: Int) -> Depiction {
         if phase.away { return .away }
         switch screen(phase)?.screen ?? .empty {
         case .loading(let progress): return progress.percent == nil ? .spinner : .progressBar
@@ -47,7 +49,7 @@ public struct LiveScreenPanel: Panel {
     }
 
     /// Draws `phase` as it looks at `timeMs`.
-    public func draw(_ phase: LiveInboxPhase, atMs timeMs: Int, on painter: inout PanelPainter) {
+    package func draw(_ phase: LiveInboxPhase, atMs timeMs: Int, on painter: inout PanelPainter) {
         guard let lane = screen(phase) else { return }
         if phase.away {
             LiveScreenDrawing.drawAway(on: &painter)

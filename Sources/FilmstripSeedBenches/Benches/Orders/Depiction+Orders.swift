@@ -2,28 +2,28 @@ import FilmstripCore
 
 extension Depiction {
     /// Skeleton rows shaped like the content (seed 002: a load whose layout is known).
-    public static let skeleton = Depiction("skeleton")
+    package static let skeleton = Depiction("skeleton")
     /// Rows with a small refresh indicator: content kept during a refresh.
-    public static let rowsRefreshing = Depiction("rowsRefreshing")
+    package static let rowsRefreshing = Depiction("rowsRefreshing")
     /// Rows with a snackbar reporting a failure: content kept after an error.
-    public static let rowsSnackbar = Depiction("rowsSnackbar")
+    package static let rowsSnackbar = Depiction("rowsSnackbar")
     /// Rows with the snackbar of an earlier failure and the refresh indicator: a refresh runs
     /// while the error it may resolve is still in the state.
-    public static let rowsRefreshingSnackbar = Depiction("rowsRefreshingSnackbar")
+    package static let rowsRefreshingSnackbar = Depiction("rowsRefreshingSnackbar")
     /// Rows (cached) with a discreet offline indicator.
-    public static let rowsOffline = Depiction("rowsOffline")
+    package static let rowsOffline = Depiction("rowsOffline")
     /// Empty on first use: a title, one sentence, one primary action.
-    public static let emptyFirstUse = Depiction("emptyFirstUse")
+    package static let emptyFirstUse = Depiction("emptyFirstUse")
     /// No results: the query repeated, a way to clear it, no create action.
-    public static let noResults = Depiction("noResults")
+    package static let noResults = Depiction("noResults")
     /// An empty list with nothing to say why or what to do.
-    public static let emptyList = Depiction("emptyList")
+    package static let emptyList = Depiction("emptyList")
     /// An error that shows its HTTP status code.
-    public static let errorStatusCode = Depiction("errorStatusCode")
+    package static let errorStatusCode = Depiction("errorStatusCode")
     /// An error whose retry action stays live while a request is in flight.
-    public static let errorRetryLive = Depiction("errorRetryLive")
+    package static let errorRetryLive = Depiction("errorRetryLive")
     /// The device is offline, said in those words, with the manual retry.
-    public static let offlineMessage = Depiction("offlineMessage")
+    package static let offlineMessage = Depiction("offlineMessage")
     /// "Something went wrong" where the device is simply offline.
-    public static let somethingWentWrong = Depiction("somethingWentWrong")
+    package static let somethingWentWrong = Depiction("somethingWentWrong")
 }

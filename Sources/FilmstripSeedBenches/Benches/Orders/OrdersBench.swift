@@ -15,9 +15,13 @@ import Synchronization
 ///   or a request the lost connection interrupted (a refresh over rows restarts as a refresh;
 ///   rows already fresh when the connection dropped need no request);
 /// - a reply to a request that was superseded (reopen, new search, lost connection) is ignored.
-public final class OrdersBench: Bench {
+package final class OrdersBench: Bench {
+    /// No notes: the bench meets nothing outside the process.
+    package var notes: [String] { [] }
+    /// No requests, so none timed.
+    package var loadTimings: [LoadTiming] { [] }
     /// The bench's phase: ``OrdersPhase``.
-    public typealias Phase = OrdersPhase
+    package typealias Phase = OrdersPhase
 
     private enum Item: Sendable {
         case script(OrdersEvent)
@@ -40,7 +44,7 @@ public final class OrdersBench: Bench {
 
     /// A bench that will play `events` at their instants with `settings` (latency, retry limit and
     /// delay), every server latency stretched by `slowMotion` (the retry delay is not).
-    public init(events: [OrdersEvent], settings: OrdersSettings, slowMotion: SlowMotion) {
+    package init(events: [OrdersEvent], settings: OrdersSettings, slowMotion: SlowMotion) {
         self.events = events
         self.settings = settings
         self.slowMotion = slowMotion
@@ -48,17 +52,17 @@ public final class OrdersBench: Bench {
     }
 
     /// Nothing loaded, idle, online, no failures: ``OrdersPhase/initial(retryLimit:)``.
-    public var initialPhase: OrdersPhase { .initial(retryLimit: settings.retryLimit) }
+    package var initialPhase: OrdersPhase { .initial(retryLimit: settings.retryLimit) }
 
     /// The state as the last applied item left it; `timeMs` is not used (the state holds its own
     /// instants).
-    public func phase(atMs timeMs: Int) -> OrdersPhase { state.withLock { $0 } }
+    package func phase(atMs timeMs: Int) -> OrdersPhase { state.withLock { $0 } }
 
 
     /// What the state holds beyond its name: the rows, the query, the last failure (status and
     /// message), the request in flight with its elapsed time at `timeMs`, and `offline`; e.g.
     /// `3 rows · error 503 HTTP 503 · request 3 (refresh), elapsed 100 ms`. Nil when it holds none.
-    public func phaseDetail(of phase: OrdersPhase, atMs timeMs: Int) -> String? {
+    package func phaseDetail(of phase: OrdersPhase, atMs timeMs: Int) -> String? {
         var parts: [String] = []
         switch phase.content {
         case .rows(let rows): parts.append(Quantity.count(rows.count, "row"))
@@ -76,12 +80,12 @@ public final class OrdersBench: Bench {
     /// `ignoredTaps`: taps ignored because a request was in flight. `lateReplies`: replies that
     /// arrived for a superseded request (a reopen, a new search, a lost connection) and were
     /// ignored; each is in the timeline at its arrival, naming its request.
-    public var counters: [String: Int] { ["ignoredTaps": ignored.withLock { $0 }, "lateReplies": late.withLock { $0 }] }
+    package var counters: [String: Int] { ["ignoredTaps": ignored.withLock { $0 }, "lateReplies": late.withLock { $0 }] }
 
     /// Applies the scripted events, replies and automatic retries in (due time, sequence) order
     /// on `clock`, logging each to `timeline` with every change of state. Returns when nothing is
     /// left to do or the task is cancelled.
-    public func run(clock: BenchClock, timeline: TimelineLog<OrdersPhase>) async {
+    package func run(clock: BenchClock, timeline: TimelineLog<OrdersPhase>) async {
         var queue: [Queued] = []
         var sequence = 0
         var nextRequestID = 0

@@ -1,8 +1,8 @@
 import FilmstripCore
 /// One scripted step of an orders plan, at an exact instant (seed 002's walk-throughs).
-public struct OrdersEvent: Hashable, Sendable {
+package struct OrdersEvent: Hashable, Sendable {
     /// What the server answers to the requests that follow, until told otherwise.
-    public enum Answer: Hashable, Sendable {
+    package enum Answer: Hashable, Sendable {
         /// The orders.
         case rows([ManifestRow])
         /// Success with nothing in it: the user has no orders yet.
@@ -14,7 +14,7 @@ public struct OrdersEvent: Hashable, Sendable {
     }
 
     /// The event.
-    public enum Kind: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable {
         /// The screen opens again: everything on it is dropped and the first load starts.
         case reopen
         /// The screen opens again on the orders it last loaded (plan: `"reopen"` with
@@ -41,23 +41,23 @@ public struct OrdersEvent: Hashable, Sendable {
     }
 
     /// When, in ms since the start of the run.
-    public var atMs: Int
+    package var atMs: Int
     /// What.
-    public var kind: Kind
+    package var kind: Kind
 
     /// An event of `kind` at `atMs`, ms since the start of the run.
-    public init(atMs: Int, kind: Kind) {
+    package init(atMs: Int, kind: Kind) {
         self.atMs = atMs
         self.kind = kind
     }
 
     /// The event names plans use.
-    public static let names = [
+    package static let names = [
         "reopen", "tapTryAgain", "tapRefresh", "serverAnswers", "networkOffline", "networkOnline", "search", "clearSearch", "createFirstItem",
     ]
 
     /// The sample orders a `rows` answer carries when a plan gives none.
-    public static let sampleOrders: [ManifestRow] = [
+    package static let sampleOrders: [ManifestRow] = [
         ManifestRow(title: "Order #1042", detail: "2 items · €48.00 · shipped"),
         ManifestRow(title: "Order #1041", detail: "1 item · €12.50 · delivered"),
         ManifestRow(title: "Order #1039", detail: "4 items · €96.10 · delivered"),
@@ -66,22 +66,22 @@ public struct OrdersEvent: Hashable, Sendable {
 
 /// The orders bench's own part of a plan: its timed events (plan member `script`) and its
 /// settings (plan member `settings`).
-public struct OrdersSettings: BenchSettings {
+package struct OrdersSettings: BenchSettings {
     /// The timed events, in plan order.
-    public var events: [OrdersEvent]
+    package var events: [OrdersEvent]
     /// How long the server takes to answer, ms (before slow motion), unless an answer says otherwise.
-    public var latencyMs: Int
+    package var latencyMs: Int
     /// Automatic retries stop after this many failures in a row (seed 002: "after several"; default 3).
-    public var retryLimit: Int
+    package var retryLimit: Int
     /// The fixed delay before each automatic retry, ms.
-    public var retryDelayMs: Int
+    package var retryDelayMs: Int
     /// Whether the content's layout is known before it loads (a list: yes), so a skeleton can stand in for it.
-    public var layoutKnown: Bool
+    package var layoutKnown: Bool
 
     /// Settings from the timed events and the values above: the answer latency in ms before slow
     /// motion (default 400), the retry limit (default 3 failures in a row), the delay before each
     /// automatic retry in ms (default 1000), and whether the layout is known (default true).
-    public init(events: [OrdersEvent] = [], latencyMs: Int = 400, retryLimit: Int = 3, retryDelayMs: Int = 1000, layoutKnown: Bool = true) {
+    package init(events: [OrdersEvent] = [], latencyMs: Int = 400, retryLimit: Int = 3, retryDelayMs: Int = 1000, layoutKnown: Bool = true) {
         self.events = events
         self.latencyMs = latencyMs
         self.retryLimit = retryLimit

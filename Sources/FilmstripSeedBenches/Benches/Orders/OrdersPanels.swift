@@ -67,29 +67,31 @@ struct OrdersCanvas {
 /// resolve it); plain words and a Try again that is disabled while in flight; "You're
 /// offline" and an offline indicator over cached rows; a first-use empty state with one primary
 /// action; no results that repeats the query and offers to clear it.
-public struct OrdersPatternPanel: Panel {
+package struct OrdersPatternPanel: Panel {
+    /// The depiction depends on the phase alone: it never changes inside one.
+    package func depictionChanges(in phase: Phase, enteredAtMs: Int) -> [Int] { [] }
     /// Whether the content's layout is known before it loads (``OrdersSettings/layoutKnown``):
     /// true draws a skeleton for a first load, false a spinner.
-    public let layoutKnown: Bool
+    package let layoutKnown: Bool
 
     /// A pattern panel that draws a skeleton (`layoutKnown` true) or a spinner (false) for a
     /// first load.
-    public init(layoutKnown: Bool) {
+    package init(layoutKnown: Bool) {
         self.layoutKnown = layoutKnown
     }
 
     /// `pattern`: the name plans and reports use.
-    public var id: String { "pattern" }
+    package var id: String { "pattern" }
     /// `PATTERN`, the title bar's caption.
-    public var title: String { "PATTERN" }
+    package var title: String { "PATTERN" }
     /// Mint (``Palette/mint``): border, title bar, indicators and buttons.
-    public var tint: Color { Palette.mint }
+    package var tint: Color { Palette.mint }
 
     /// The depiction from the phase alone (`timeMs` is not used): loading → `skeleton` or
     /// `spinner`; refreshing → `rowsRefreshing`, or `rowsRefreshingSnackbar` while an error is
     /// held; loaded → `rows`, `rowsSnackbar` (error over content) or `rowsOffline`;
     /// emptyFirstUse, noResults, failed (`errorRetry`) and offline (`offlineMessage`) each their own.
-    public func depiction(for phase: OrdersPhase, atMs timeMs: Int) -> Depiction {
+    package func depiction(for phase: OrdersPhase, atMs timeMs: Int) -> Depiction {
         switch phase.name {
         case .loading: layoutKnown ? .skeleton : .spinner
         // An error over content stays until a reply resolves it, also while a refresh runs.
@@ -105,7 +107,7 @@ public struct OrdersPatternPanel: Panel {
     /// Draws ``depiction(for:atMs:)`` into the panel body at 1×; the spinner's highlighted spoke
     /// follows `timeMs` (ms since the start of the run). Buttons, indicators and texts are
     /// exposed as semantic elements.
-    public func draw(_ phase: OrdersPhase, atMs timeMs: Int, on painter: inout PanelPainter) {
+    package func draw(_ phase: OrdersPhase, atMs timeMs: Int, on painter: inout PanelPainter) {
         let last = OrdersCanvas.lastLine
         switch depiction(for: phase, atMs: timeMs) {
         case .skeleton: OrdersCanvas.skeleton(on: &painter, tint: tint)
@@ -143,21 +145,23 @@ public struct OrdersPatternPanel: Panel {
 /// content; the error and a live Try again left up while a retry is in flight; "Something went
 /// wrong" when the device is simply offline; an empty list with no words on first use; and the
 /// first-use message, with its create action, for a search that matched nothing.
-public struct OrdersNaivePanel: Panel {
+package struct OrdersNaivePanel: Panel {
+    /// The depiction depends on the phase alone: it never changes inside one.
+    package func depictionChanges(in phase: Phase, enteredAtMs: Int) -> [Int] { [] }
     /// The panel; it has no settings.
-    public init() {}
+    package init() {}
 
     /// `naive`: the name plans and reports use.
-    public var id: String { "naive" }
+    package var id: String { "naive" }
     /// `NAIVE`, the title bar's caption.
-    public var title: String { "NAIVE" }
+    package var title: String { "NAIVE" }
     /// Rose (``Palette/rose``): border, title bar, spinner highlight and buttons.
-    public var tint: Color { Palette.rose }
+    package var tint: Color { Palette.rose }
 
     /// The depiction from the phase alone (`timeMs` is not used): `spinner` for every load and
     /// refresh, `errorRetryLive` for a retry after an error, `errorStatusCode` for an error,
     /// `emptyList` on first use, `emptyFirstUse` for no results, `somethingWentWrong` offline.
-    public func depiction(for phase: OrdersPhase, atMs timeMs: Int) -> Depiction {
+    package func depiction(for phase: OrdersPhase, atMs timeMs: Int) -> Depiction {
         switch phase.name {
         case .loading:
             let retrying = phase.inFlight?.reason == .manualRetry || phase.inFlight?.reason == .automaticRetry
@@ -175,7 +179,7 @@ public struct OrdersNaivePanel: Panel {
 
     /// Draws ``depiction(for:atMs:)`` into the panel body at 1×; the spinner's highlighted spoke
     /// follows `timeMs` (ms since the start of the run).
-    public func draw(_ phase: OrdersPhase, atMs timeMs: Int, on painter: inout PanelPainter) {
+    package func draw(_ phase: OrdersPhase, atMs timeMs: Int, on painter: inout PanelPainter) {
         switch depiction(for: phase, atMs: timeMs) {
         case .spinner: OrdersCanvas.spinner(on: &painter, tint: tint, atMs: timeMs)
         case .errorStatusCode, .errorRetryLive:

@@ -2,15 +2,15 @@ import FilmstripCore
 /// The orders screen's state at an instant (seed 002's async content state pattern), kept apart
 /// from what any panel draws: the data, the activity, the error, the retry bookkeeping and the
 /// network. Its ``name`` and every panel's depiction are derived from it, never stored beside it.
-public struct OrdersPhase: BenchPhase, Hashable {
+package struct OrdersPhase: BenchPhase, Hashable {
     /// The phase names, in report order.
-    public enum Name: String, CaseIterable, Sendable {
+    package enum Name: String, CaseIterable, Sendable {
         /// The names ``OrdersPhase/name`` derives from the state, in report order.
         case loading, refreshing, loaded, emptyFirstUse, noResults, failed, offline
     }
 
     /// What data the screen holds.
-    public enum Content: Hashable, Sendable {
+    package enum Content: Hashable, Sendable {
         /// Nothing loaded yet.
         case none
         /// Success, and the user has never created anything.
@@ -22,7 +22,7 @@ public struct OrdersPhase: BenchPhase, Hashable {
     }
 
     /// What the screen is doing.
-    public enum Activity: Hashable, Sendable {
+    package enum Activity: Hashable, Sendable {
         /// No request in flight and none waiting.
         case idle
         /// A request is in flight.
@@ -32,54 +32,54 @@ public struct OrdersPhase: BenchPhase, Hashable {
     }
 
     /// One request.
-    public struct Request: Hashable, Sendable {
+    package struct Request: Hashable, Sendable {
         /// Why it was sent.
-        public enum Reason: String, Hashable, Sendable {
+        package enum Reason: String, Hashable, Sendable {
             /// The screen's first load, a tap on Try again, an automatic retry after a failure, a pull to
             /// refresh, a new search.
             case firstLoad, manualRetry, automaticRetry, refresh, search
         }
         /// Increases with every request; a reply whose id is not the current request's is late and ignored.
-        public var id: Int
+        package var id: Int
         /// Why it was sent.
-        public var reason: Reason
+        package var reason: Reason
         /// When it was sent, ms since the start of the run.
-        public var startedAtMs: Int
+        package var startedAtMs: Int
     }
 
     /// Retry bookkeeping.
-    public struct Retry: Hashable, Sendable {
+    package struct Retry: Hashable, Sendable {
         /// Failures in a row.
-        public var failures: Int
+        package var failures: Int
         /// Automatic retries stop after this many failures in a row.
-        public var limit: Int
+        package var limit: Int
         /// When the next automatic retry starts, ms; nil when none is scheduled.
-        public var nextAutomaticAtMs: Int?
+        package var nextAutomaticAtMs: Int?
     }
 
     /// A failed request: its HTTP status and the server's words.
-    public struct Failure: Hashable, Sendable {
+    package struct Failure: Hashable, Sendable {
         /// The HTTP status code, e.g. 500.
-        public var status: Int
+        package var status: Int
         /// The server's words, e.g. `Internal Server Error`.
-        public var message: String
+        package var message: String
     }
 
     /// What data the screen holds.
     public var content: Content
     /// What the screen is doing: idle, fetching, or waiting to reconnect.
-    public var activity: Activity
+    package var activity: Activity
     /// The last request's failure; nil after a success.
-    public var error: Failure?
+    package var error: Failure?
     /// Failures in a row, the limit, and the next automatic retry.
-    public var retry: Retry
+    package var retry: Retry
     /// Whether the device has a connection.
-    public var online: Bool
+    package var online: Bool
     /// The active search, if any.
-    public var query: String?
+    package var query: String?
 
     /// A state from each of its parts, as the fields above describe them.
-    public init(content: Content, activity: Activity, error: Failure?, retry: Retry, online: Bool, query: String?) {
+    package init(content: Content, activity: Activity, error: Failure?, retry: Retry, online: Bool, query: String?) {
         self.content = content
         self.activity = activity
         self.error = error
@@ -89,25 +89,25 @@ public struct OrdersPhase: BenchPhase, Hashable {
     }
 
     /// The screen before anything happened.
-    public static func initial(retryLimit: Int) -> OrdersPhase {
+    package static func initial(retryLimit: Int) -> OrdersPhase {
         OrdersPhase(content: .none, activity: .idle, error: nil, retry: Retry(failures: 0, limit: retryLimit, nextAutomaticAtMs: nil), online: true, query: nil)
     }
 
     /// True when rows are on screen.
-    public var hasRows: Bool {
+    package var hasRows: Bool {
         if case .rows = content { return true }
         return false
     }
 
     /// The request in flight, if any.
-    public var inFlight: Request? {
+    package var inFlight: Request? {
         if case .fetching(let request) = activity { return request }
         return nil
     }
 
     /// The phase's name in reports, derived from the state: `offline`, `refreshing`, `loading`,
     /// `failed`, `loaded`, `emptyFirstUse` or `noResults`.
-    public var name: Name {
+    package var name: Name {
         if !online && !hasRows { return .offline }
         // Rows the state holds stay on screen while any request runs (a first order created
         // while a search is in flight, say): that is a refresh, not a load.

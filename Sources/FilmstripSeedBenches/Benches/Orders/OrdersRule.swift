@@ -1,7 +1,7 @@
 import FilmstripCore
 /// The rules of seed 002's async content state pattern, checked for every panel from the state
 /// and the panel's depiction at each instant (never from frames).
-public enum OrdersRule: String, CaseIterable, Sendable {
+package enum OrdersRule: String, CaseIterable, Sendable {
     /// A load with nothing on screen (the first load, a retry, a search): skeleton rows when the
     /// layout is known, a spinner when it is not.
     case loadingPlaceholder
@@ -21,7 +21,7 @@ public enum OrdersRule: String, CaseIterable, Sendable {
     case retryLockedInFlight
 
     /// The rule in one sentence, for reports.
-    public var sentence: String {
+    package var sentence: String {
         switch self {
         case .loadingPlaceholder: "a load with nothing on screen shows skeleton rows when the layout is known, a spinner when not"
         case .refreshKeepsContent: "a refresh keeps the content on screen"
@@ -35,7 +35,7 @@ public enum OrdersRule: String, CaseIterable, Sendable {
     }
 
     /// The rules `depiction` breaks when the screen is in `phase`.
-    public static func broken(by depiction: Depiction, in phase: OrdersPhase, layoutKnown: Bool) -> [OrdersRule] {
+    package static func broken(by depiction: Depiction, in phase: OrdersPhase, layoutKnown: Bool) -> [OrdersRule] {
         switch phase.name {
         case .loading:
             if phase.inFlight?.reason == .manualRetry || phase.inFlight?.reason == .automaticRetry,

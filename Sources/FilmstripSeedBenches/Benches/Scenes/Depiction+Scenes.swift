@@ -2,5 +2,5 @@ import FilmstripCore
 
 extension Depiction {
     /// Nothing at all: neither loader nor content (a loader still inside its delay, seed 004).
-    public static let blank = Depiction("blank")
+    package static let blank = Depiction("blank")
 }

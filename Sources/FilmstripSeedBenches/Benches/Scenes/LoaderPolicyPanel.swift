@@ -8,19 +8,19 @@ import FilmstripRaster
 /// The bench's presets: `immediate` (the control, rose: a spinner at once), `delayed` (seed 004,
 /// mint: 1,000 ms delay) and `delayedMinimum` (sky: 500 ms delay, 500 ms minimum, as Android's
 /// ContentLoadingProgressBar; a plan's `loaderPolicies` can set spin-delay's 500/200 instead).
-public struct LoaderPolicyPanel: Panel {
+package struct LoaderPolicyPanel: Panel {
     /// The name plans and reports use: `immediate`, `delayed` or `delayedMinimum` for the presets.
-    public let id: String
+    package let id: String
     /// The title bar's caption; the presets write the policy (`DELAY 500 MS · MIN 500`).
-    public let title: String
+    package let title: String
     /// The panel's colour: border, title bar, spinner highlight and buttons.
-    public let tint: Color
+    package let tint: Color
     /// The policy this panel follows.
-    public let policy: LoaderPolicy
+    package let policy: LoaderPolicy
 
     /// A panel named `id`, captioned `title`, drawn in `tint`, whose loader follows `policy`.
     /// Plans name the presets; use ``preset(_:policy:)`` to get one.
-    public init(id: String, title: String, tint: Color, policy: LoaderPolicy) {
+    package init(id: String, title: String, tint: Color, policy: LoaderPolicy) {
         self.id = id
         self.title = title
         self.tint = tint
@@ -28,14 +28,14 @@ public struct LoaderPolicyPanel: Panel {
     }
 
     /// The panel identifiers plans may name, with their default policies, left to right.
-    public static let presets: [(id: String, tint: Color, policy: LoaderPolicy)] = [
+    package static let presets: [(id: String, tint: Color, policy: LoaderPolicy)] = [
         ("immediate", Palette.rose, .immediate),
         ("delayed", Palette.mint, .seed004),
         ("delayedMinimum", Color(hex: 0x5AB0F0), .contentLoadingProgressBar),
     ]
 
     /// The panel `id` with `policy` (or its preset's), or nil for an unknown id.
-    public static func preset(_ id: String, policy: LoaderPolicy? = nil) -> LoaderPolicyPanel? {
+    package static func preset(_ id: String, policy: LoaderPolicy? = nil) -> LoaderPolicyPanel? {
         guard let preset = presets.first(where: { $0.id == id }) else { return nil }
         let chosen = policy ?? preset.policy
         var title = chosen.delayMs == 0 ? "IMMEDIATE" : "DELAY \(chosen.delayMs) MS"
@@ -52,7 +52,7 @@ public struct LoaderPolicyPanel: Panel {
     /// the policy's delay has passed since the load started, then `spinner` (at once when an
     /// earlier loader of the chain is still showing); `rowsRefreshing` during a refresh; after a
     /// load, `spinner` until the content may be painted, then `rows`, `emptyMessage` or `errorRetry`.
-    public func depiction(for phase: ScenesPhase, atMs timeMs: Int) -> Depiction {
+    package func depiction(for phase: ScenesPhase, atMs timeMs: Int) -> Depiction {
         switch phase {
         case .loading(let start, let earlier):
             if policy.loaderCarries(into: start, after: earlier) { return .spinner }
@@ -73,7 +73,7 @@ public struct LoaderPolicyPanel: Panel {
     /// The instant the loader appears (the load's start plus the policy's delay), or, after a
     /// load, the instant the held-back content is painted; none during a refresh. Whole ms since
     /// the start of the run.
-    public func depictionChanges(in phase: ScenesPhase, enteredAtMs: Int) -> [Int] {
+    package func depictionChanges(in phase: ScenesPhase, enteredAtMs: Int) -> [Int] {
         switch phase {
         case .loading(let start, let earlier): policy.loaderCarries(into: start, after: earlier) ? [] : [start + policy.delayMs]
         case .refreshing: []
@@ -83,7 +83,7 @@ public struct LoaderPolicyPanel: Panel {
 
     /// Draws ``depiction(for:atMs:)`` into the panel body at 1×: nothing for `blank`; the
     /// spinner's highlighted spoke follows `timeMs` (ms since the start of the run).
-    public func draw(_ phase: ScenesPhase, atMs timeMs: Int, on painter: inout PanelPainter) {
+    package func draw(_ phase: ScenesPhase, atMs timeMs: Int, on painter: inout PanelPainter) {
         let layout = painter.layout
         switch depiction(for: phase, atMs: timeMs) {
         case .blank:

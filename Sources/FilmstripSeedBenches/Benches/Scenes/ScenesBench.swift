@@ -8,9 +8,15 @@ import Synchronization
 /// (phase loading), or pulling to refresh (content stays, phase refreshing); its fetch waits the
 /// beat's latency on the injected clock, then its reply lands and is held. A refresh that fails
 /// keeps the content and logs the failure.
-public final class ScenesBench: Bench {
+package final class ScenesBench: Bench {
+    /// No counters kept (reports show `{}`).
+    package var counters: [String: Int] { [:] }
+    /// No notes: the bench meets nothing outside the process.
+    package var notes: [String] { [] }
+    /// No requests, so none timed.
+    package var loadTimings: [LoadTiming] { [] }
     /// The bench's phase: ``ScenesPhase``.
-    public typealias Phase = ScenesPhase
+    package typealias Phase = ScenesPhase
 
     private let script: [Beat]
     private let mode: CapturePlan.Mode
@@ -19,21 +25,21 @@ public final class ScenesBench: Bench {
 
     /// A bench that will run `script` in `mode`, with latencies (not holds) stretched by
     /// `slowMotion`.
-    public init(script: [Beat], mode: CapturePlan.Mode, slowMotion: SlowMotion) {
+    package init(script: [Beat], mode: CapturePlan.Mode, slowMotion: SlowMotion) {
         self.script = script
         self.mode = mode
         self.slowMotion = slowMotion
     }
 
     /// `loading` started at 0 ms with no earlier loads: the screen as it opens.
-    public var initialPhase: ScenesPhase { .loading(startedAtMs: 0, earlier: []) }
+    package var initialPhase: ScenesPhase { .loading(startedAtMs: 0, earlier: []) }
 
     /// The phase as the last beat left it; `timeMs` is not used (the phase holds its own instants).
-    public func phase(atMs timeMs: Int) -> ScenesPhase { shown.withLock { $0 } }
+    package func phase(atMs timeMs: Int) -> ScenesPhase { shown.withLock { $0 } }
 
 
     /// `elapsed 300 ms` (a load or a refresh at `timeMs`), the failure message, `3 rows`; nil for empty.
-    public func phaseDetail(of phase: ScenesPhase, atMs timeMs: Int) -> String? {
+    package func phaseDetail(of phase: ScenesPhase, atMs timeMs: Int) -> String? {
         switch phase {
         case .loading(let start, _): "elapsed \(Quantity.ms(max(0, timeMs - start)))"
         case .refreshing(let rows, let start): "\(Quantity.count(rows.count, "row")), elapsed \(Quantity.ms(max(0, timeMs - start)))"
@@ -46,7 +52,7 @@ public final class ScenesBench: Bench {
     /// Runs the beats in order on `clock`, logging each trigger, reply and phase to `timeline`:
     /// in a cycle from the first beat again after the last, pinned once with the last phase held.
     /// Returns when the task is cancelled (or, pinned, after the last beat).
-    public func run(clock: BenchClock, timeline: TimelineLog<ScenesPhase>) async {
+    package func run(clock: BenchClock, timeline: TimelineLog<ScenesPhase>) async {
         var index = 0
         do {
             while true {

@@ -2,15 +2,15 @@ import FilmstripCore
 import FilmstripRaster
 
 /// The scenes bench's own part of a plan: its beats and the loader policies it overrides.
-public struct ScenesSettings: BenchSettings {
+package struct ScenesSettings: BenchSettings {
     /// The beats, in order: each opens the screen, retries or refreshes.
-    public var script: [Beat]
+    package var script: [Beat]
     /// Panel → the loader policy it follows instead of its preset's.
-    public var loaderPolicies: [String: LoaderPolicy]
+    package var loaderPolicies: [String: LoaderPolicy]
 
     /// Settings holding the plan's beats (`$.script`) and its per-panel policy overrides
     /// (`$.loaderPolicies`, panel → policy; empty keeps every preset).
-    public init(script: [Beat], loaderPolicies: [String: LoaderPolicy] = [:]) {
+    package init(script: [Beat], loaderPolicies: [String: LoaderPolicy] = [:]) {
         self.script = script
         self.loaderPolicies = loaderPolicies
     }
@@ -21,7 +21,7 @@ extension BenchDefinition {
     /// by 1 s and one delayed 500 ms with a 500 ms minimum. Beats open, retry or refresh; a plan's
     /// `loaderPolicies` (`{"delayed": {"delayMs": 500, "minimumMs": 200}}`) override a panel's
     /// preset. By default a plan must show loaded in a frame.
-    public static let scenes = BenchDefinition(
+    package static let scenes = BenchDefinition(
         name: "scenes",
         summary: "the scenes list of seed 004: an immediate spinner (control) beside delayed loaders",
         phaseStyle: { (name: ScenesPhase.Name) -> PhaseStyle in

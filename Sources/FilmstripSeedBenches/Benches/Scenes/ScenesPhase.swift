@@ -6,9 +6,9 @@ import FilmstripCore
 /// and the retries after it (``LoadSpan``s) — so a panel can apply its loader policy as a pure
 /// function of event times: the content may still be held back behind a loader that must stay
 /// its minimum time, and a loader still showing when a retry starts carries on into it.
-public enum ScenesPhase: BenchPhase, Hashable {
+package enum ScenesPhase: BenchPhase, Hashable {
     /// The phase names, in report order.
-    public enum Name: String, CaseIterable, Sendable {
+    package enum Name: String, CaseIterable, Sendable {
         /// One name per case of ``ScenesPhase``, in report order.
         case loading, refreshing, loaded, empty, failed
     }
@@ -26,7 +26,7 @@ public enum ScenesPhase: BenchPhase, Hashable {
     case failed(String, loads: [LoadSpan])
 
     /// Which named phase this is.
-    public var name: Name {
+    package var name: Name {
         switch self {
         case .loading: .loading
         case .refreshing: .refreshing
@@ -37,7 +37,7 @@ public enum ScenesPhase: BenchPhase, Hashable {
     }
 
     /// The chain of loads that ended in this phase (empty when it follows a refresh).
-    public var settledLoads: [LoadSpan] {
+    package var settledLoads: [LoadSpan] {
         switch self {
         case .loaded(_, let loads), .empty(let loads), .failed(_, let loads): loads
         case .loading, .refreshing: []
@@ -45,7 +45,7 @@ public enum ScenesPhase: BenchPhase, Hashable {
     }
 
     /// The scenes shown by default when a plan's loaded reply gives none.
-    public static let sampleScenes: [ManifestRow] = [
+    package static let sampleScenes: [ManifestRow] = [
         ManifestRow(title: "Beach at dusk", detail: "warm · 4 variants"),
         ManifestRow(title: "Marble studio", detail: "neutral · 6 variants"),
         ManifestRow(title: "Autumn forest", detail: "soft light · 3 variants"),
