@@ -2,8 +2,8 @@
 /// by its own panel (whose identifier is the lane's), driven by the plan's events.
 ///
 /// ```swift
-/// ModelLane("naive", panel: SearchPanel(id: "naive", …),
-///           make: { _, http in NaiveSearchModel(transport: http.send) },
+/// ModelLane("eager", panel: ResultsPanel(id: "eager", …),
+///           make: { _, http in EagerQueryModel(transport: http.send) },
 ///           phase: { .shown($0.state) },
 ///           perform: { model, event in if case .type(_, let text) = event.action { model.query = text } })
 /// ```

@@ -1,4 +1,3 @@
-import FilmstripOutputs
 /// `--shard i/n`: the i-th of n deterministic shares of the plans, so a CI matrix of n jobs
 /// runs every plan exactly once (`--shard 1/3`, `2/3` and `3/3`).
 ///
@@ -7,18 +6,18 @@ import FilmstripOutputs
 /// Every shard runs on the same set of plans, so the shares are a partition and differ in size
 /// by at most one; adding a plan moves the plans sorted after it to the next shard, which is
 /// harmless because every job of a matrix sees the same commit.
-struct Shard: Equatable, CustomStringConvertible {
+package struct Shard: Equatable, CustomStringConvertible {
     /// The largest n accepted.
-    static let maximumCount = 1_000
+    package static let maximumCount = 1_000
 
     /// i, from 1.
-    let index: Int
+    package let index: Int
     /// n, at least 1.
-    let count: Int
+    package let count: Int
 
     /// Reads `i/n` with 1 ≤ i ≤ n ≤ ``maximumCount``.
     /// - Throws: ``FilmstripError`` (usage, exit 2) saying what was expected.
-    init(_ text: String, command: String) throws(FilmstripError) {
+    package init(_ text: String, command: String) throws(FilmstripError) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
               let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, count <= Self.maximumCount, index >= 1, index <= count
@@ -30,12 +29,12 @@ struct Shard: Equatable, CustomStringConvertible {
     }
 
     /// This shard's plans, in their given order.
-    func select<Item>(_ items: [Item], name: (Item) -> String) -> [Item] {
+    package func select<Item>(_ items: [Item], name: (Item) -> String) -> [Item] {
         let sorted = items.indices.sorted { name(items[$0]) < name(items[$1]) }
         let mine = Set(sorted.enumerated().filter { $0.offset % count == index - 1 }.map(\.element))
         return items.indices.filter(mine.contains).map { items[$0] }
     }
 
     /// `i/n`.
-    var description: String { "\(index)/\(count)" }
+    package var description: String { "\(index)/\(count)" }
 }

@@ -9,26 +9,26 @@ import FilmstripReports
 /// The estimate comes from the shipped captures: their frames and animation together take about
 /// 0.015 bytes a pixel a frame (flat colours compress well), and the report rows and contact
 /// sheet about 1 KB a frame. It is a guide, not a promise.
-struct LongWork: Equatable {
+package struct LongWork: Equatable {
     /// A plan with more frames than this is long work.
-    static let frameThreshold = 5_000
+    package static let frameThreshold = 5_000
     /// A frame (at the plan's scale) with more pixels than this is long work.
-    static let pixelThreshold = 4_000_000
+    package static let pixelThreshold = 4_000_000
     /// A plan whose outputs are estimated at more bytes than this is long work.
-    static let byteThreshold = 500_000_000
+    package static let byteThreshold = 500_000_000
 
     /// Frames in the window.
-    let frames: Int
+    package let frames: Int
     /// A frame's width and height in pixels, at the plan's scale.
-    let width: Int
-    let height: Int
+    package let width: Int
+    package let height: Int
     /// The plan's scale.
-    let scale: Int
+    package let scale: Int
     /// Estimated bytes of every output.
-    let bytes: Int
+    package let bytes: Int
 
     /// The figures of `plan` drawn with `font`.
-    init(plan: CapturePlan, font: BitmapFont) {
+    package init(plan: CapturePlan, font: BitmapFont) {
         let size = RecordedRun.logicalFrameSize(panelCount: plan.panels.count, font: font)
         frames = plan.frameCount
         scale = plan.scale
@@ -39,17 +39,17 @@ struct LongWork: Equatable {
     }
 
     /// Past any threshold.
-    var isLong: Bool {
+    package var isLong: Bool {
         frames > Self.frameThreshold || width * height > Self.pixelThreshold || bytes > Self.byteThreshold
     }
 
     /// `captures/big.json: 100,000 frames of 896 × 374 px (scale 2), about 503 MB on disk; this will take a while`.
-    func notice(file: String) -> String {
+    package func notice(file: String) -> String {
         "\(file): \(Quantity.count(frames, "frame")) of \(Quantity.grouped(width)) × \(Quantity.grouped(height)) px (scale \(scale)), about \(Self.bytesText(bytes)) on disk; this will take a while"
     }
 
     /// `12 KB`, `503 MB`, `1.6 GB` (decimal units; one decimal from 1 GB).
-    static func bytesText(_ bytes: Int) -> String {
+    package static func bytesText(_ bytes: Int) -> String {
         if bytes >= 1_000_000_000 {
             let tenths = (bytes + 50_000_000) / 100_000_000
             return "\(tenths / 10).\(tenths % 10) GB"
