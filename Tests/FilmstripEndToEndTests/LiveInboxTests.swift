@@ -52,22 +52,22 @@ import Testing
         defer { server.stop() }
         // Generous windows and timeouts: the suite shares two cores with other suites and other
         // engineers' builds; only /slow is meant to time out (its answer is 2 s away).
-        let cases: [(path: String, phase: String, element: String, timeoutMs: Int)] = [
-            ("/rows", "loaded", "row: 2.4.0 (118)", 3000),
-            ("/empty", "empty", "text: 0 pending", 3000),
-            ("/missing", "failed", "text: ASC 404 · not found", 3000),
-            ("/conflict", "failed", "text: ASC 409 · version already exists", 3000),
-            ("/broken", "failed", "text: ASC 500 · database offline", 3000),
-            ("/unreadable", "failed", "text: the server sent something unreadable", 3000),
-            ("/slow", "failed", "text: the server did not answer within 300 ms", 300),
-            ("/cut", "failed", "text: the connection closed before the reply was complete", 3000),
+        let cases: [(path: String, phase: String, words: [String], timeoutMs: Int)] = [
+            ("/rows", "loaded", Self.loadedWords, 3000),
+            ("/empty", "empty", ["image: Empty tray", "text: 0 pending", "text: EMPTY STATE"], 3000),
+            ("/missing", "failed", Self.failedWords("ASC 404 · not found"), 3000),
+            ("/conflict", "failed", Self.failedWords("ASC 409 · version already exists"), 3000),
+            ("/broken", "failed", Self.failedWords("ASC 500 · database offline"), 3000),
+            ("/unreadable", "failed", Self.failedWords("the server sent something unreadable"), 3000),
+            ("/slow", "failed", Self.failedWords("the server did not answer within 300 ms"), 300),
+            ("/cut", "failed", Self.failedWords("the connection closed before the reply was complete"), 3000),
         ]
-        for (path, phase, element, timeoutMs) in cases {
+        for (path, phase, words, timeoutMs) in cases {
             let run = try Self.run(server.url(path), windowMs: 1500, timeoutMs: timeoutMs, service: "ASC")
             let frame = Self.last(run)
             #expect(frame.phase == phase, "\(path)")
             #expect(run.timeline.first { $0.kind == .phase }?.text == "loading", "\(path)")
-            #expect(Self.elements(run, frame, panel: "allFour").contains(element), "\(path): \(Self.elements(run, frame, panel: "allFour"))")
+            #expect(Self.elements(run, frame, panel: "allFour") == words, "\(path): \(Self.elements(run, frame, panel: "allFour"))")
             // The control knows only .loaded: silent otherwise.
             #expect(Self.elements(run, frame, panel: "loadedOnly").isEmpty == (phase != "loaded"), "\(path)")
             #expect(run.counters["task.requestsStarted"] == 1 && run.counters["task.requestsCompleted"] == 1, "\(path): \(run.counters)")
@@ -83,7 +83,7 @@ import Testing
         let run = try Self.run(url, windowMs: 1500)
         let frame = Self.last(run)
         #expect(frame.phase == "failed")
-        #expect(Self.elements(run, frame, panel: "allFour").contains("text: could not connect to the server (connection refused)"), "\(run.timeline.map(\.text))")
+        #expect(Self.elements(run, frame, panel: "allFour") == Self.failedWords("could not connect to the server (connection refused)"), "\(run.timeline.map(\.text))")
     }
 
     @Test func aSlowBodyWithContentLengthShowsItsProgress() throws {

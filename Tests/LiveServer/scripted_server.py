@@ -17,7 +17,10 @@ An answer's members (all optional):
     status        HTTP status (200)
     headers       extra headers, {"Name": "value"}
     json          a JSON body (sent as application/json), or
-    body          a text body (sent as text/plain unless headers say otherwise)
+    body          a text body (sent as text/plain unless headers say otherwise), or
+    bodyBase64    the body's bytes, base64 (sent as they are: another character set, or a body
+                  compressed ahead of time with a coding the standard library lacks, br or zstd,
+                  sent with "encoding": "br")
     delayMs       wait before sending the status line and headers
     chunks        the body in pieces: [{"delayMs": 200, "bytes": 100}, ...]; each waits, then sends
                   the next `bytes` bytes; what is left after the last piece is sent at once
@@ -45,6 +48,7 @@ Log (--log FILE, one JSON object per line, flushed at once):
     {"event": "cutShort", "path": "/inbox", "afterBytes": 40}       closeAfterBytes closed it
 """
 import argparse
+import base64
 import json
 import os
 import select
@@ -132,6 +136,9 @@ class Handler(BaseHTTPRequestHandler):
         if "json" in answer:
             body = json.dumps(answer["json"]).encode("utf-8")
             headers.setdefault("Content-Type", "application/json")
+        elif "bodyBase64" in answer:
+            body = base64.b64decode(answer["bodyBase64"])
+            headers.setdefault("Content-Type", "application/octet-stream")
         else:
             body = str(answer.get("body", "")).encode("utf-8")
             headers.setdefault("Content-Type", "text/plain; charset=utf-8")
