@@ -4,6 +4,7 @@
 
 #include <png.h>
 #include <setjmp.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -278,6 +279,12 @@ int fs_png_decode_rgba(const unsigned char *png, size_t size, unsigned char **ou
     }
     image.format = PNG_FORMAT_RGBA;
     size_t bytes = PNG_IMAGE_SIZE(image);
+    if (bytes > FS_PNG_MAX_DECODED_BYTES) {
+        snprintf(message, FS_PNG_MESSAGE_SIZE, "%u x %u pixels would take %zu bytes decoded, over the %zu filmstrip decodes",
+                 image.width, image.height, bytes, FS_PNG_MAX_DECODED_BYTES);
+        png_image_free(&image);
+        return 1;
+    }
     unsigned char *pixels = (unsigned char *)malloc(bytes == 0 ? 1 : bytes);
     if (pixels == NULL) {
         fs_copy_message(message, "out of memory");

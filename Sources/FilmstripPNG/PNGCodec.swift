@@ -119,7 +119,7 @@ package enum PNGCodec {
         // With a readable header the pixels are decoded straight into the canvas's storage, so a
         // large image is held once, not twice.
         if let header = PNGHeader(bytes), (1...Int(Int32.max)).contains(header.width), (1...Int(Int32.max)).contains(header.height),
-           case (let count, let overflow) = header.width.multipliedReportingOverflow(by: header.height * 4), !overflow, count <= 1 << 32 {
+           case (let count, let overflow) = header.width.multipliedReportingOverflow(by: header.height * 4), !overflow, count <= Int(FS_PNG_MAX_DECODED_BYTES) {
             var status: Int32 = 0
             let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialised in
                 status = bytes.withUnsafeBufferPointer { input in

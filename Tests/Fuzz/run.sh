@@ -54,9 +54,14 @@ module CPNGShim {
     export *
 }
 MAP
-  # shellcheck disable=SC2086
-  clang -fsanitize=fuzzer-no-link,address -O1 -g $png_cflags -I Sources/CPNGShim/include \
-    -c Sources/CPNGShim/png_shim.c -o "$build/png_shim.o"
+  # Every C file of the shim (the libpng wrapper and the writers on zlib), one object each.
+  shim_objects=()
+  for source in Sources/CPNGShim/*.c; do
+    object="$build/$(basename "$source" .c).o"
+    # shellcheck disable=SC2086
+    clang -fsanitize=fuzzer-no-link,address -O1 -g $png_cflags -I Sources/CPNGShim/include -c "$source" -o "$object"
+    shim_objects+=("$object")
+  done
   module FilmstripPNG -I "$build/include/CPNGShim" -I Sources/CLibPNG -I Sources/CZlib -I Sources/CLibCrypto -Xcc "-I/usr/include/libpng16"
 fi
 
@@ -77,7 +82,7 @@ for target in "${targets[@]}"; do
   links=()
   for library in $libraries; do links+=("-l$library"); done
   extra=()
-  if [ "$target" = png ]; then extra=("$build/png_shim.o" -I "$build/include/CPNGShim" -I Sources/CLibPNG -I Sources/CZlib -I Sources/CLibCrypto -lpng -lz -lcrypto); fi
+  if [ "$target" = png ]; then extra=("${shim_objects[@]}" -I "$build/include/CPNGShim" -I Sources/CLibPNG -I Sources/CZlib -I Sources/CLibCrypto -lpng -lz -lcrypto); fi
   echo "== fuzz build: $name"
   swiftc "${flags[@]}" -parse-as-library "Tests/Fuzz/Harnesses/$name.swift" "${links[@]}" "${extra[@]}" -o "$exe" 2>&1 | grep -v "ld.gold: warning" || true
   [ -x "$exe" ] || { echo "error: fuzz build of $name failed"; exit 1; }

@@ -26,6 +26,9 @@ typedef struct fs_png_buffer {
 
 /// Size of the error message buffers passed to the shim (bytes, including the NUL).
 #define FS_PNG_MESSAGE_SIZE 256
+/* The most decoded RGBA bytes a PNG may need (1 GiB): a 206-megapixel frame (Spleen 32x64 at
+   scale 8) takes 824 MB; a header claiming more is refused before anything is allocated. */
+#define FS_PNG_MAX_DECODED_BYTES ((size_t)1 << 30)
 
 /// zlib settings for the IDAT stream. level: 0...9. mem_level: 1...9 (zlib's default is 8).
 /// strategy: 0 default, 1 filtered, 2 Huffman only, 3 RLE (zlib's Z_* values).
