@@ -1,6 +1,9 @@
 import FilmstripCore
 import FilmstripTestSupport
 import Foundation
+#if canImport(FoundationNetworking)  // no other branch: on Darwin URLRequest and HTTPURLResponse are part of Foundation
+import FoundationNetworking
+#endif
 import Testing
 
 extension HostedMainActorSuites {
@@ -62,6 +65,24 @@ extension HostedMainActorSuites {
             #expect(virtual.server == nil)
             #expect(real.server == URL(string: "http://127.0.0.1:9"))
             #expect(ScriptedTransport.forRun(script: script, clock: .continuous(startingAt: .now), environment: [:]).server == nil)
+        }
+
+        @Test func theServersFailuresReachTheModelAsURLErrorsAndAreLogged() async throws {
+            let server = try PlanServer(plan: """
+                {"http": [{"method": "GET", "path": "/refused", "answers": [{"failure": "refused"}]},
+                          {"method": "POST", "path": "/cut", "answers": [{"status": 200, "chunks": [{"afterMs": 50, "text": "half"}], "failure": "cutShort"}]}]}
+                """)
+            defer { server.stop() }
+            let http = ScriptedTransport(script: HTTPScript(routes: []), clock: .continuous(startingAt: .now), server: URL(string: "http://127.0.0.1:\(server.port)"))
+            await #expect(throws: URLError.self) { _ = try await http.send(URLRequest(url: URL(string: "http://api.test/refused")!)) }
+            var post = URLRequest(url: URL(string: "http://api.test/cut")!)
+            post.httpMethod = "POST"
+            await #expect(throws: URLError.self) { _ = try await http.send(post) }
+            #expect(http.exchanges.map { "\($0.method) \($0.url) \($0.status.map(String.init) ?? "-") \($0.failure ?? "-")" } == [
+                "GET http://api.test/refused - cut short",
+                "POST http://api.test/cut 200 cut short",
+            ])
+            #expect(server.log().compactMap { $0["event"] as? String } == ["request", "refused", "request", "cutShort"])
         }
 
         /// `scripted_server.py --plan` on 127.0.0.1 with an ephemeral port and a log.

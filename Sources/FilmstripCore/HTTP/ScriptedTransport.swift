@@ -111,7 +111,12 @@ public final class ScriptedTransport: Sendable {
             return (body, HTTPURLResponse(url: url, statusCode: response.statusCode, httpVersion: "HTTP/1.1", headerFields: headers)!)
         } catch let error as URLError {
             let now = clock.nowMs()
-            state.withLock { $0.exchanges[index].failure = Self.words(for: error.code); $0.exchanges[index].lastByteMs = now }
+            state.withLock { state in
+                // FoundationNetworking ends a body shorter than its Content-Length with URLError(.unknown).
+                let midBody = error.code == .unknown && state.exchanges[index].firstByteMs != nil
+                state.exchanges[index].failure = midBody ? "cut short" : Self.words(for: error.code)
+                state.exchanges[index].lastByteMs = now
+            }
             throw error
         }
     }
