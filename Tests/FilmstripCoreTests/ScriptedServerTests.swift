@@ -28,7 +28,29 @@ extension HostedMainActorSuites {
             return try CapturePlan(name: "debounced", bench: ModelBenchTests.definition, settings: settings, windowMs: 2_000, frameIntervalMs: 500)
         }
 
-        @Test func thePlansScriptServedOnTheRealClockGivesTheSamePhases() throws {
+        /// Set in the process of its own that ``thePlansScriptServedOnTheRealClockGivesTheSamePhases()`` runs in.
+        static let solo = "FILMSTRIP_SOLO_REAL_CLOCK_TEST"
+
+        /// The real-clock run in a test process of its own (docs/OWN-CODE.md, "The real clock"): in
+        /// a parallel `swift test` every thread of the cooperative pool may be blocked by other
+        /// tests' synchronous waits, and the model's `Task {}`s would starve.
+        @Test func recordsOnTheRealClockInATestProcessOfItsOwn() throws {
+            let child = Process()
+            child.executableURL = URL(fileURLWithPath: ProcessInfo.processInfo.arguments[0])
+            child.arguments = ["--testing-library", "swift-testing", "--filter", "thePlansScriptServedOnTheRealClockGivesTheSamePhases"]
+            child.environment = ProcessInfo.processInfo.environment.merging([Self.solo: "1"]) { $1 }
+            let output = Pipe()
+            child.standardOutput = output
+            child.standardError = output
+            try child.run()
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            child.waitUntilExit()
+            #expect(child.terminationStatus == 0, "\(text)")
+            #expect(text.contains("thePlansScriptServedOnTheRealClockGivesTheSamePhases() passed"), "\(text)")
+        }
+
+        @Test(.enabled(if: ProcessInfo.processInfo.environment[solo] == "1", "runs in a process of its own"))
+        func thePlansScriptServedOnTheRealClockGivesTheSamePhases() throws {
             let exact = try Self.plan().run(clock: .virtual)
             let phases = exact.timeline.filter { $0.kind == .phase }
             #expect(phases.map { "\($0.tMs) \($0.text)" } == [
