@@ -2,6 +2,7 @@
 """A scripted HTTP server for filmstrip's live bench: tests and demos, on 127.0.0.1 only.
 
     python3 Tests/LiveServer/scripted_server.py --script SCRIPT.json [--port 0] [--port-file FILE] [--log FILE]
+    python3 Tests/LiveServer/scripted_server.py --plan PLAN.json [--port 0] [--port-file FILE] [--log FILE]
 
 Listens on 127.0.0.1 (port 0: an ephemeral port), prints `listening on 127.0.0.1:PORT` and
 writes PORT to --port-file once it accepts connections. Standard library only
@@ -36,6 +37,18 @@ An answer's members (all optional):
     notModifiedIf a request carrying any of these validators gets 304 Not Modified (no body,
                   the answer's headers kept) instead: {"If-None-Match": "\"v1\"",
                   "If-Modified-Since": "Tue, 01 Dec 2026 10:00:00 GMT"}; compared as strings
+
+With --plan the server answers a capture plan's `http` member instead: the HTTPScript format a
+ScriptedTransport answers on the virtual clock (docs/OWN-CODE.md, "The same plan on the real
+clock"), so one plan is recorded both ways. Routes match by method and path (a path ending in `*`
+matches by prefix, the first route wins, the query is ignored); their answers are served in turn
+and the last one repeats; no match is a 404 at once. An answer waits `headersAfterMs`, sends its
+status, `headers` and a Content-Length, then `body` at once or each of `chunks` after its `afterMs`.
+Failures, as near as a server can come: `refused` closes the connection at once without an answer
+(the client sees the connection lost, not refused: the port is open), `timedOut` closes it without
+an answer after `afterMs`, `cutShort` declares one byte more than it sends and closes after the
+last chunk, `neverAnswers` waits until the client hangs up. Every method is answered; a request's
+body is read and ignored. Plan-mode log lines carry `method` too.
 
 Log (--log FILE, one JSON object per line, flushed at once):
     {"event": "request", "path": "/inbox", "answer": 0, "count": 1, "headers": {...}}
@@ -124,6 +137,8 @@ class Handler(BaseHTTPRequestHandler):
         return sent + len(data)
 
     def do_GET(self):
+        if isinstance(self.server.state, PlanState):
+            return serve_plan(self)
         state = self.server.state
         path = self.path.split("?", 1)[0]
         answer, index, count = state.next_answer(path)
@@ -198,21 +213,109 @@ class Handler(BaseHTTPRequestHandler):
             state.log(event="clientClosed", path=path, afterBytes=closed.args[0])
             self.close_connection = True
 
+    def do_OTHER(self):
+        """Any other method: answered from a plan's routes; the path script knows GET only."""
+        if isinstance(self.server.state, PlanState):
+            return serve_plan(self)
+        self.send_error(501)
+
+    do_POST = do_PUT = do_PATCH = do_DELETE = do_HEAD = do_OTHER
+
+
+class PlanState(State):
+    """The routes of a plan's `http` member: method and path (or prefix), answers in turn, the last repeating."""
+
+    def __init__(self, routes, log_path):
+        State.__init__(self, {}, log_path)
+        self.routes = routes
+
+    def next_plan_answer(self, method, path):
+        with self.lock:
+            for number, route in enumerate(self.routes):
+                pattern = route.get("path", "")
+                if route.get("method", "GET").upper() != method.upper():
+                    continue
+                if not (path.startswith(pattern[:-1]) if pattern.endswith("*") else path == pattern):
+                    continue
+                answers = route["answers"]
+                count = self.counts.get(number, 0)
+                self.counts[number] = count + 1
+                index = min(count, len(answers) - 1)
+                return answers[index], index, count + 1
+            return None, -1, 0
+
+
+def serve_plan(handler):
+    """Answers one request from the plan's routes (PlanState), logging it."""
+    state = handler.server.state
+    method = handler.command
+    path = handler.path.split("?", 1)[0]
+    length = int(handler.headers.get("Content-Length") or 0)
+    if length:
+        handler.rfile.read(length)
+    answer, index, count = state.next_plan_answer(method, path)
+    state.log(event="request", method=method, path=path, answer=index, count=count)
+    if answer is None:
+        answer = {"status": 404}
+    failure = answer.get("failure")
+    sent = 0
+    try:
+        if failure in ("refused", "timedOut", "neverAnswers"):
+            wait = {"refused": 0, "timedOut": int(answer.get("afterMs", 0)), "neverAnswers": 864000000}[failure]
+            handler.wait(wait, path, sent)
+            state.log(event=failure, method=method, path=path)
+            handler.close_connection = True
+            handler.connection.shutdown(socket.SHUT_RDWR)
+            return
+        chunks = answer.get("chunks")
+        if chunks is None:
+            chunks = [{"afterMs": 0, "text": answer["body"]}] if answer.get("body") else []
+        pieces = [(int(chunk.get("afterMs", 0)), str(chunk.get("text", "")).encode("utf-8")) for chunk in chunks]
+        total = sum(len(piece) for _, piece in pieces)
+        handler.wait(int(answer.get("headersAfterMs", 0)), path, sent)
+        handler.send_response_only(int(answer.get("status", 200)))
+        for name, value in answer.get("headers", {}).items():
+            handler.send_header(name, str(value))
+        handler.send_header("Content-Length", str(total + (1 if failure == "cutShort" else 0)))
+        handler.end_headers()
+        handler.send(b"", path, sent)
+        for delay, piece in pieces:
+            handler.wait(delay, path, sent)
+            sent = handler.send(piece, path, sent)
+        if failure == "cutShort":
+            state.log(event="cutShort", method=method, path=path, afterBytes=sent)
+            handler.close_connection = True
+            handler.connection.shutdown(socket.SHUT_RDWR)
+            return
+        state.log(event="answered", method=method, path=path, bytes=sent)
+    except ClientClosed as closed:
+        state.log(event="clientClosed", method=method, path=path, afterBytes=closed.args[0])
+        handler.close_connection = True
+
 
 def main():
     parser = argparse.ArgumentParser(description="scripted HTTP server for filmstrip's live bench (127.0.0.1 only)")
-    parser.add_argument("--script", required=True, help="JSON file: path -> answer or list of answers")
+    source = parser.add_mutually_exclusive_group(required=True)
+    source.add_argument("--script", help="JSON file: path -> answer or list of answers")
+    source.add_argument("--plan", help="a capture plan: answer its `http` member (the HTTPScript format)")
     parser.add_argument("--port", type=int, default=0, help="port on 127.0.0.1 (0: ephemeral)")
     parser.add_argument("--port-file", help="write the port here once listening")
     parser.add_argument("--log", help="append one JSON line per request event here")
     args = parser.parse_args()
-    with open(args.script, encoding="utf-8") as handle:
+    with open(args.script or args.plan, encoding="utf-8") as handle:
         script = json.load(handle)
-    if not isinstance(script, dict):
+    if args.plan:
+        routes = script.get("http") if isinstance(script, dict) else None
+        if not isinstance(routes, list) or not all(isinstance(route, dict) and route.get("answers") for route in routes):
+            sys.exit("error: %s: expected a plan whose `http` member is an array of routes with answers" % args.plan)
+        state = PlanState(routes, args.log)
+    elif not isinstance(script, dict):
         sys.exit("error: %s: expected an object mapping paths to answers" % args.script)
+    else:
+        state = State(script, args.log)
     server = ThreadingHTTPServer(("127.0.0.1", args.port), Handler)
     server.daemon_threads = True
-    server.state = State(script, args.log)
+    server.state = state
     port = server.server_address[1]
     # Stop cleanly on SIGTERM, even one that arrives before serve_forever starts; a parent may
     # have started us with SIGTERM blocked (the mask is inherited), so unblock it.

@@ -5,11 +5,14 @@
 # Tests/LiveServer/captures.json (or $FILMSTRIP_LIVE_SCRIPT), exports FILMSTRIP_LIVE_PORT for the
 # plans' ${FILMSTRIP_LIVE_PORT}, runs the command, and stops the server however the command ends
 # (a trap). Exits with the command's status; 2 when the server does not start within 10 s.
+# With FILMSTRIP_LIVE_PLAN=PLAN.json it serves that plan's `http` script instead (--plan) and also
+# exports FILMSTRIP_SCRIPTED_SERVER, which a model bench on --clock real sends its requests to.
 set -uo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 script="${FILMSTRIP_LIVE_SCRIPT:-$here/captures.json}"
 work="$(mktemp -d)"
-python3 "$here/scripted_server.py" --script "$script" --port 0 --port-file "$work/port" --log "$work/log.jsonl" >/dev/null &
+if [ -n "${FILMSTRIP_LIVE_PLAN:-}" ]; then source=(--plan "$FILMSTRIP_LIVE_PLAN"); else source=(--script "$script"); fi
+python3 "$here/scripted_server.py" "${source[@]}" --port 0 --port-file "$work/port" --log "$work/log.jsonl" >/dev/null &
 server=$!
 stop() {
   kill -TERM "$server" 2>/dev/null
@@ -29,5 +32,6 @@ if [ ! -s "$work/port" ]; then
   exit 2
 fi
 export FILMSTRIP_LIVE_PORT="$(cat "$work/port")"
-echo "== scripted server on 127.0.0.1:$FILMSTRIP_LIVE_PORT ($(basename "$script"))" >&2
+export FILMSTRIP_SCRIPTED_SERVER="http://127.0.0.1:$FILMSTRIP_LIVE_PORT"
+echo "== scripted server on 127.0.0.1:$FILMSTRIP_LIVE_PORT ($(basename "${FILMSTRIP_LIVE_PLAN:-$script}"))" >&2
 "$@"

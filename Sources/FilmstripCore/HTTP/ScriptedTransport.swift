@@ -10,7 +10,9 @@ import Synchronization
 /// Give a model ``send(_:)`` where it takes `(URLRequest) async throws -> (Data, HTTPURLResponse)`
 /// — the injectable transport of an API client — instead of `URLSession.shared.data(for:)`. On the
 /// virtual clock every delay of the script is exact; on the real clock the same script is served
-/// with real sleeps (times measured).
+/// with real sleeps (times measured), or, when `FILMSTRIP_SCRIPTED_SERVER` names the scripted
+/// server serving the plan (``forRun(script:clock:environment:)``), each request goes to that
+/// server through `URLSession` (docs/OWN-CODE.md, "The same plan on the real clock").
 ///
 /// ```swift
 /// let http = ScriptedTransport(script: plan.http, clock: clock)
@@ -27,12 +29,28 @@ public final class ScriptedTransport: Sendable {
 
     private let script: HTTPScript
     private let clock: BenchClock
+    /// The scripted server every request goes to, or nil when the script answers in process.
+    package let server: URL?
     private let state = Mutex(State())
 
-    /// A transport serving `script` on `clock`.
-    package init(script: HTTPScript, clock: BenchClock) {
+    /// The environment variable naming the scripted server a real-clock run sends to:
+    /// `http://127.0.0.1:PORT` (`Tests/LiveServer/scripted_server.py --plan PLAN.json`).
+    package static let serverVariable = "FILMSTRIP_SCRIPTED_SERVER"
+
+    /// A transport serving `script` on `clock`; with `server` (the real clock only), one that
+    /// sends every request to that server instead, keeping the request's path and query.
+    package init(script: HTTPScript, clock: BenchClock, server: URL? = nil) {
         self.script = script
         self.clock = clock
+        self.server = server
+    }
+
+    /// The transport of a model bench's run: on the real clock (`ContinuousClock`), when
+    /// `environment` has ``serverVariable``, one that sends to that server; otherwise one that
+    /// answers from `script` (always on the virtual clock, which stays exact and offline).
+    package static func forRun(script: HTTPScript, clock: BenchClock, environment: [String: String] = ProcessInfo.processInfo.environment) -> ScriptedTransport {
+        let server = clock.clock is ContinuousClock ? environment[serverVariable].flatMap { URL(string: $0) } : nil
+        return ScriptedTransport(script: script, clock: clock, server: server)
     }
 
     /// Every request so far, in the order they were sent.
@@ -58,13 +76,59 @@ public final class ScriptedTransport: Sendable {
             return (index, answers[min(turn, answers.count - 1)])
         }
         let clock = self.clock
+        let remote = server.map { server in
+            ScriptedServerRequest { [self] status in
+                let now = clock.nowMs()
+                state.withLock { $0.exchanges[index].firstByteMs = now; $0.exchanges[index].status = status }
+            }
+        }
         return try await withTaskCancellationHandler {
-            try await serve(answer, url: url, index: index, sent: sent)
+            if let server, let remote { return try await forward(request, to: server, through: remote, index: index) }
+            return try await serve(answer, url: url, index: index, sent: sent)
         } onCancel: {
             let now = clock.nowMs()
             state.withLock { state in
                 if state.exchanges[index].lastByteMs == nil { state.exchanges[index].cancelledAtMs = now }
             }
+            remote?.cancel()
+        }
+    }
+
+    /// Sends `request` to `server` (its scheme, host and port; the request's path and query) and
+    /// logs the last byte or the failure on the bench's clock; the response keeps the request's URL.
+    private func forward(_ request: URLRequest, to server: URL, through remote: ScriptedServerRequest, index: Int) async throws -> (Data, HTTPURLResponse) {
+        let url = request.url ?? URL(string: "about:blank")!
+        var routed = request
+        var parts = URLComponents(url: server, resolvingAgainstBaseURL: false) ?? URLComponents()
+        parts.path = url.path
+        parts.percentEncodedQuery = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedQuery
+        routed.url = parts.url
+        do {
+            let (body, response) = try await remote.send(routed)
+            let now = clock.nowMs()
+            state.withLock { $0.exchanges[index].lastByteMs = now }
+            let headers = response.allHeaderFields.reduce(into: [String: String]()) { $0["\($1.key)"] = "\($1.value)" }
+            return (body, HTTPURLResponse(url: url, statusCode: response.statusCode, httpVersion: "HTTP/1.1", headerFields: headers)!)
+        } catch let error as URLError {
+            let now = clock.nowMs()
+            state.withLock { state in
+                // FoundationNetworking ends a body shorter than its Content-Length with URLError(.unknown).
+                let midBody = error.code == .unknown && state.exchanges[index].firstByteMs != nil
+                state.exchanges[index].failure = midBody ? "cut short" : Self.words(for: error.code)
+                state.exchanges[index].lastByteMs = now
+            }
+            throw error
+        }
+    }
+
+    /// A server's failure in the words of the scripted ones: a server that closes without an
+    /// answer (`refused`, `timedOut`, `neverAnswers` on the real clock) or mid-body reads as `cut short`.
+    private static func words(for code: URLError.Code) -> String {
+        switch code {
+        case .cannotConnectToHost: "refused"
+        case .timedOut: "timed out"
+        case .networkConnectionLost, .badServerResponse, .zeroByteResource: "cut short"
+        default: "failed (URLError \(code.rawValue))"
         }
     }
 

@@ -51,7 +51,7 @@ final class LanedModelBench<Phase: BenchPhase & Equatable>: Bench, HostsMainActo
     }
 
     func run(clock: BenchClock, timeline: TimelineLog<ModelLanes<Phase>>) async {
-        let transports = lanes.map { _ in ScriptedTransport(script: settings.http, clock: clock) }
+        let transports = lanes.map { _ in ScriptedTransport.forRun(script: settings.http, clock: clock) }
         let lanes = self.lanes
         let drivers = await MainActor.run { zip(lanes, transports).map { $0.start(clock.clock, $1) } }
         state.withLock { $0.drivers = drivers; $0.transports = transports; $0.timeline = timeline }

@@ -54,7 +54,7 @@ final class ModelBench<Model: AnyObject & Sendable, Phase: BenchPhase & Equatabl
     var loadTimings: [LoadTiming] { exchanges.map(\.loadTiming) }
 
     func run(clock: BenchClock, timeline: TimelineLog<Phase>) async {
-        let transport = ScriptedTransport(script: settings.http, clock: clock)
+        let transport = ScriptedTransport.forRun(script: settings.http, clock: clock)
         let make = self.make
         let model = await MainActor.run { make(clock.clock, transport) }
         state.withLock { $0.model = model; $0.timeline = timeline; $0.transport = transport }
