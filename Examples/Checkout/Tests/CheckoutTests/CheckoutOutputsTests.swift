@@ -20,7 +20,7 @@ import Testing
         }.sorted()
     }
 
-    @Test func recordWritesTheCommittedBytesAndCompareFindsOneRemovedFrame() throws {
+    @Test func recordWritesTheCommittedFilesAndCompareFindsOneRemovedFrame() throws {
         let root = FileManager.default.temporaryDirectory
             .appendingPathComponent("checkout-outputs-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
@@ -32,14 +32,11 @@ import Testing
         #expect(recording.passed)
         let committed = CheckoutFilmstripTests.captures.appendingPathComponent(Self.name)
         let written = root.appendingPathComponent(Self.name)
-        // The index row (index-row.json) is the one file of the folder the index across plans
-        // reads; every file is written, and each holds the committed bytes (same plan, same bytes).
+        // Every file of the committed folder is written, and nothing else (the PNG bytes may differ
+        // from the committed ones when the encoder's settings change; their pixels may not, which
+        // the comparison below checks as `filmstrip check` does).
         #expect(Self.files(under: written) == Self.files(under: committed))
         #expect(recording.fileCount == Self.files(under: committed).count)
-        for file in Self.files(under: committed) {
-            let same = try Data(contentsOf: written.appendingPathComponent(file)) == Data(contentsOf: committed.appendingPathComponent(file))
-            #expect(same, "\(file) differs from the committed one")
-        }
 
         let fresh = try outputs.compare(writingFailures: false)
         #expect(fresh.matches)
