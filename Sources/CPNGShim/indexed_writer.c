@@ -56,13 +56,11 @@ static void fs_pack(const unsigned char *source, uint32_t width, uint32_t scale,
     }
 }
 
-int fs_png_write_indexed(const unsigned char *indices, uint32_t width, uint32_t height, size_t stride,
-                         uint32_t scale, const unsigned char *palette_rgba, int palette_count, int bit_depth,
-                         int level, int mem_level, int strategy, fs_png_buffer *out,
-                         char message[FS_PNG_MESSAGE_SIZE]) {
-    out->data = NULL;
-    out->size = 0;
-    out->capacity = 0;
+// Checks the arguments both writers share; returns 0 when they are valid, with the packed row
+// size in `packed_out` and the filtered rows' size in `raw_size_out`.
+static int fs_indexed_check(uint32_t width, uint32_t height, size_t stride, uint32_t scale, int bit_depth, int level,
+                            int mem_level, int strategy, size_t *packed_out, size_t *raw_size_out,
+                            char message[FS_PNG_MESSAGE_SIZE]) {
     if (width == 0 || height == 0) {
         fs_copy_text(message, "image has zero width or height");
         return 1;
@@ -71,16 +69,8 @@ int fs_png_write_indexed(const unsigned char *indices, uint32_t width, uint32_t 
         fs_copy_text(message, "scale must be 1...64");
         return 1;
     }
-    if (palette_count < 1 || palette_count > 256) {
-        fs_copy_text(message, "palette must hold 1...256 entries");
-        return 1;
-    }
     if (bit_depth != 1 && bit_depth != 2 && bit_depth != 4 && bit_depth != 8) {
         fs_copy_text(message, "bit depth must be 1, 2, 4 or 8");
-        return 1;
-    }
-    if (palette_count > (1 << bit_depth)) {
-        fs_copy_text(message, "the palette has more entries than the bit depth can index");
         return 1;
     }
     if (level < 0 || level > 9 || mem_level < 1 || mem_level > 9 || strategy < 0 || strategy > 3) {
@@ -104,12 +94,18 @@ int fs_png_write_indexed(const unsigned char *indices, uint32_t width, uint32_t 
         fs_copy_text(message, "the image's rows exceed what one deflate call takes");
         return 1;
     }
-    // The filtered rows: None with the packed bytes, or Up with zeros when the row repeats the one above.
+    *packed_out = packed;
+    *raw_size_out = raw_size;
+    return 0;
+}
+
+// The filtered rows: None with the packed bytes, or Up with zeros when the row repeats the one
+// above. Returns a malloc'd buffer of `raw_size` bytes, or NULL when out of memory.
+static unsigned char *fs_indexed_rows(const unsigned char *indices, uint32_t width, uint32_t height, size_t stride,
+                                      uint32_t scale, int bit_depth, size_t packed, size_t raw_size) {
+    size_t line = packed + 1;
     unsigned char *raw = (unsigned char *)malloc(raw_size);
-    if (raw == NULL) {
-        fs_copy_text(message, "out of memory");
-        return 1;
-    }
+    if (raw == NULL) return NULL;
     const unsigned char *above = NULL;  // the last row written with filter None, packed
     for (uint32_t y = 0; y < height; y++) {
         unsigned char *first = raw + (size_t)y * scale * line;
@@ -126,6 +122,84 @@ int fs_png_write_indexed(const unsigned char *indices, uint32_t width, uint32_t 
             copy[0] = 2;
             memset(copy + 1, 0, packed);
         }
+    }
+    return raw;
+}
+
+int fs_png_indexed_image_data(const unsigned char *indices, uint32_t width, uint32_t height, size_t stride,
+                              uint32_t scale, int bit_depth, int level, int mem_level, int strategy,
+                              fs_png_buffer *out, char message[FS_PNG_MESSAGE_SIZE]) {
+    out->data = NULL;
+    out->size = 0;
+    out->capacity = 0;
+    size_t packed = 0, raw_size = 0;
+    if (fs_indexed_check(width, height, stride, scale, bit_depth, level, mem_level, strategy, &packed, &raw_size,
+                         message) != 0)
+        return 1;
+    unsigned char *raw = fs_indexed_rows(indices, width, height, stride, scale, bit_depth, packed, raw_size);
+    if (raw == NULL) {
+        fs_copy_text(message, "out of memory");
+        return 1;
+    }
+    z_stream stream;
+    memset(&stream, 0, sizeof stream);
+    if (deflateInit2(&stream, level, Z_DEFLATED, 15, mem_level, strategy) != Z_OK) {
+        free(raw);
+        fs_copy_text(message, "zlib deflateInit2 failed");
+        return 1;
+    }
+    uLong bound = deflateBound(&stream, (uLong)raw_size);
+    unsigned char *data = (unsigned char *)malloc((size_t)bound);
+    if (data == NULL) {
+        deflateEnd(&stream);
+        free(raw);
+        fs_copy_text(message, "out of memory");
+        return 1;
+    }
+    stream.next_in = raw;
+    stream.avail_in = (uInt)raw_size;
+    stream.next_out = data;
+    stream.avail_out = (uInt)bound;
+    int status = deflate(&stream, Z_FINISH);
+    size_t compressed = (size_t)stream.total_out;
+    deflateEnd(&stream);
+    free(raw);
+    if (status != Z_STREAM_END) {
+        free(data);
+        fs_copy_text(message, "zlib deflate did not finish");
+        return 1;
+    }
+    out->data = data;
+    out->size = compressed;
+    out->capacity = (size_t)bound;
+    return 0;
+}
+
+int fs_png_write_indexed(const unsigned char *indices, uint32_t width, uint32_t height, size_t stride,
+                         uint32_t scale, const unsigned char *palette_rgba, int palette_count, int bit_depth,
+                         int level, int mem_level, int strategy, fs_png_buffer *out,
+                         char message[FS_PNG_MESSAGE_SIZE]) {
+    out->data = NULL;
+    out->size = 0;
+    out->capacity = 0;
+    if (palette_count < 1 || palette_count > 256) {
+        fs_copy_text(message, "palette must hold 1...256 entries");
+        return 1;
+    }
+    size_t packed = 0, raw_size = 0;
+    if (fs_indexed_check(width, height, stride, scale, bit_depth, level, mem_level, strategy, &packed, &raw_size,
+                         message) != 0)
+        return 1;
+    if (palette_count > (1 << bit_depth)) {
+        fs_copy_text(message, "the palette has more entries than the bit depth can index");
+        return 1;
+    }
+    uint64_t out_width = (uint64_t)width * scale;
+    uint64_t out_height = (uint64_t)height * scale;
+    unsigned char *raw = fs_indexed_rows(indices, width, height, stride, scale, bit_depth, packed, raw_size);
+    if (raw == NULL) {
+        fs_copy_text(message, "out of memory");
+        return 1;
     }
 
     z_stream stream;

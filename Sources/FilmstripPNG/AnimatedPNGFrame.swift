@@ -45,12 +45,77 @@ package struct AnimatedPNGFrame: Hashable, Sendable {
     /// - Throws: ``PNGError`` for an empty canvas, a scale outside 1...64, a libpng failure, or
     ///   libpng output that is not 8-bit RGBA without interlacing.
     package static func encode(
-        _ canvas: Canvas, after previous: Canvas?, scale: Int, delayMs: Int, settings: PNGSettings = .animation
+        _ canvas: Canvas, after previous: Canvas?, scale: Int, delayMs: Int,
+        settings: PNGSettings = .animation
     ) throws(PNGError) -> AnimatedPNGFrame {
         guard canvas.width > 0, canvas.height > 0 else {
-            throw PNGError(message: "cannot encode an animation frame of \(canvas.width)×\(canvas.height) pixels")
+            throw PNGError(
+                message:
+                    "cannot encode an animation frame of \(canvas.width)×\(canvas.height) pixels")
         }
-        guard (1...64).contains(scale) else { throw PNGError(message: "scale must be 1...64, found \(scale)") }
+        guard (1...64).contains(scale) else {
+            throw PNGError(message: "scale must be 1...64, found \(scale)")
+        }
+        let (stored, storedScale) = storedRegion(of: canvas, after: previous, scale: scale)
+        let region = Rect(
+            x: stored.x * storedScale, y: stored.y * storedScale, width: stored.width * storedScale,
+            height: stored.height * storedScale)
+        let data: [UInt8]
+        var plain = settings
+        plain.allowPalette = false
+        // With libpng's adaptive filters the stream is made directly from the canvas
+        // (``PNGCodec/adaptiveRGBAImageData(of:region:scale:settings:)``, the bytes libpng writes);
+        // other settings go through libpng.
+        if plain.filters == .adaptive, (0...9).contains(plain.compressionLevel),
+            (1...9).contains(plain.memoryLevel)
+        {
+            data = try PNGCodec.adaptiveRGBAImageData(
+                of: canvas, region: stored, scale: storedScale, settings: plain)
+        } else {
+            data = try imageData(of: crop(canvas, to: stored), scale: storedScale, settings: plain)
+        }
+        return AnimatedPNGFrame(region: region, delay: AnimationDelay(ms: delayMs), imageData: data)
+    }
+
+    /// Encodes the frame `canvas` (1×, drawn after `previous`) of an animation whose every frame
+    /// is stored as 8-bit indices into one palette (``AnimatedPNGWriter/Colour/palette``):
+    /// `indices` holds `canvas`'s pixels as that palette's entry numbers (one byte a pixel,
+    /// row-major, `canvas.width` a row). The region stored is chosen as
+    /// ``encode(_:after:scale:delayMs:settings:)`` chooses it; its rows are filtered and
+    /// deflated as palette frames are (``PNGCodec/indexedImageData(of:width:region:scale:bitDepth:settings:)``,
+    /// Up on repeated rows, `settings`' level).
+    ///
+    /// - Throws: ``PNGError`` for an empty canvas, `indices` of another size, a scale outside
+    ///   1...64, or a zlib failure.
+    package static func encode(
+        indices: [UInt8], of canvas: Canvas, after previous: Canvas?, scale: Int, delayMs: Int,
+        settings: PNGSettings = .default
+    ) throws(PNGError) -> AnimatedPNGFrame {
+        guard canvas.width > 0, canvas.height > 0, indices.count == canvas.width * canvas.height
+        else {
+            throw PNGError(
+                message:
+                    "cannot encode an animation frame of \(canvas.width)×\(canvas.height) pixels from \(indices.count) indices"
+            )
+        }
+        guard (1...64).contains(scale) else {
+            throw PNGError(message: "scale must be 1...64, found \(scale)")
+        }
+        let (stored, storedScale) = storedRegion(of: canvas, after: previous, scale: scale)
+        let region = Rect(
+            x: stored.x * storedScale, y: stored.y * storedScale, width: stored.width * storedScale,
+            height: stored.height * storedScale)
+        let data = try PNGCodec.indexedImageData(
+            of: indices, width: canvas.width, region: stored, scale: storedScale, bitDepth: 8,
+            settings: settings)
+        return AnimatedPNGFrame(region: region, delay: AnimationDelay(ms: delayMs), imageData: data)
+    }
+
+    /// The rectangle of `canvas` (in 1× pixels) a frame after `previous` stores, and the scale it is
+    /// stored at: the whole image when `previous` is nil or of another size; the changed rectangle
+    /// at `scale` otherwise; the single top-left output pixel (1 × 1 at scale 1) when nothing changed.
+    static func storedRegion(of canvas: Canvas, after previous: Canvas?, scale: Int) -> (Rect, Int)
+    {
         let whole = Rect(x: 0, y: 0, width: canvas.width, height: canvas.height)
         let changed: Rect?
         if let previous, previous.width == canvas.width, previous.height == canvas.height {
@@ -58,27 +123,14 @@ package struct AnimatedPNGFrame: Hashable, Sendable {
         } else {
             changed = whole
         }
-        let region: Rect
-        let data: [UInt8]
-        var plain = settings
-        plain.allowPalette = false
-        // With libpng's adaptive filters the stream is made directly from the canvas
-        // (``PNGCodec/adaptiveRGBAImageData(of:region:scale:settings:)``, the bytes libpng writes);
-        // other settings go through libpng.
-        let stored = changed ?? Rect(x: 0, y: 0, width: 1, height: 1)
-        let storedScale = changed == nil ? 1 : scale
-        region = Rect(x: stored.x * storedScale, y: stored.y * storedScale, width: stored.width * storedScale, height: stored.height * storedScale)
-        if plain.filters == .adaptive, (0...9).contains(plain.compressionLevel), (1...9).contains(plain.memoryLevel) {
-            data = try PNGCodec.adaptiveRGBAImageData(of: canvas, region: stored, scale: storedScale, settings: plain)
-        } else {
-            data = try imageData(of: crop(canvas, to: stored), scale: storedScale, settings: plain)
-        }
-        return AnimatedPNGFrame(region: region, delay: AnimationDelay(ms: delayMs), imageData: data)
+        return (changed ?? Rect(x: 0, y: 0, width: 1, height: 1), changed == nil ? 1 : scale)
     }
 
     /// The pixels of `rect` (inside `canvas`) as a canvas of their own.
     static func crop(_ canvas: Canvas, to rect: Rect) -> Canvas {
-        if rect.x == 0, rect.y == 0, rect.width == canvas.width, rect.height == canvas.height { return canvas }
+        if rect.x == 0, rect.y == 0, rect.width == canvas.width, rect.height == canvas.height {
+            return canvas
+        }
         var pixels: [UInt8] = []
         pixels.reserveCapacity(rect.width * rect.height * 4)
         for y in rect.y..<(rect.y + rect.height) {
@@ -89,7 +141,9 @@ package struct AnimatedPNGFrame: Hashable, Sendable {
     }
 
     /// The IDAT data libpng writes for `canvas` enlarged by `scale`, as 8-bit RGBA.
-    private static func imageData(of canvas: Canvas, scale: Int, settings: PNGSettings) throws(PNGError) -> [UInt8] {
+    private static func imageData(of canvas: Canvas, scale: Int, settings: PNGSettings)
+        throws(PNGError) -> [UInt8]
+    {
         let file = try PNGCodec.encode(canvas, scale: scale, settings: settings)
         let chunks = try PNGChunk.chunks(in: file)
         guard let header = chunks.first, header.type == "IHDR", header.data.count == 13 else {
@@ -97,7 +151,10 @@ package struct AnimatedPNGFrame: Hashable, Sendable {
         }
         // Bit depth 8, colour type 6 (RGBA), compression 0, filter method 0, interlace 0.
         guard header.data[8...].elementsEqual([8, 6, 0, 0, 0]) else {
-            throw PNGError(message: "libpng wrote bit depth \(header.data[8]) and colour type \(header.data[9]) for an animation frame; 8-bit RGBA was expected")
+            throw PNGError(
+                message:
+                    "libpng wrote bit depth \(header.data[8]) and colour type \(header.data[9]) for an animation frame; 8-bit RGBA was expected"
+            )
         }
         var data: [UInt8] = []
         for chunk in chunks where chunk.type == "IDAT" { data += chunk.data }

@@ -27,31 +27,32 @@ package struct IndexedImage: Hashable, Sendable {
     /// Nil when the canvas has more than 256 colours.
     package init?(_ canvas: Canvas) {
         let count = canvas.width * canvas.height
-        var keys: [UInt32] = []  // palette entries as R<<24 | G<<16 | B<<8 | A, in order
+        var keys: [UInt32] = []  // palette entries as the pixels' 32-bit words, in order
         keys.reserveCapacity(16)
         var lookup: [UInt32: UInt8] = [:]  // used once the palette outgrows a linear search
         var palette: [UInt8] = []
         var indices = [UInt8](repeating: 0, count: count)
-        let ok = canvas.pixels.withUnsafeBufferPointer { pixels -> Bool in
+        let ok = canvas.pixels.withUnsafeBytes { pixels -> Bool in
             indices.withUnsafeMutableBufferPointer { indices -> Bool in
-                var lastKey: UInt32 = 0
+                // Each pixel read as one 32-bit word (its 4 bytes in memory order): equal words are
+                // equal colours, and most pixels repeat the one before.
+                var lastWord: UInt32 = 0
                 var lastIndex: UInt8 = 0
                 var hasLast = false
                 for p in 0..<count {
-                    let i = p * 4
-                    let key = UInt32(pixels[i]) << 24 | UInt32(pixels[i + 1]) << 16 | UInt32(pixels[i + 2]) << 8 | UInt32(pixels[i + 3])
-                    if hasLast && key == lastKey {
+                    let word = pixels.loadUnaligned(fromByteOffset: p &* 4, as: UInt32.self)
+                    if hasLast && word == lastWord {
                         indices[p] = lastIndex
                         continue
                     }
                     var found: UInt8?
                     if keys.count <= 32 {
-                        for (position, known) in keys.enumerated() where known == key {
+                        for (position, known) in keys.enumerated() where known == word {
                             found = UInt8(position)
                             break
                         }
                     } else {
-                        found = lookup[key]
+                        found = lookup[word]
                     }
                     let index: UInt8
                     if let found {
@@ -59,12 +60,13 @@ package struct IndexedImage: Hashable, Sendable {
                     } else {
                         guard keys.count < 256 else { return false }
                         index = UInt8(keys.count)
-                        keys.append(key)
-                        lookup[key] = index
+                        keys.append(word)
+                        lookup[word] = index
+                        let i = p * 4
                         palette += [pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3]]
                     }
                     indices[p] = index
-                    lastKey = key
+                    lastWord = word
                     lastIndex = index
                     hasLast = true
                 }

@@ -75,6 +75,32 @@ package enum PNGCodec {
         }
     }
 
+    /// The zlib stream of `region` of `indices` (one palette index per pixel, `width` a row,
+    /// row-major), enlarged by a whole `scale`, packed at `bitDepth` (1, 2, 4 or 8) with Up on a
+    /// row that repeats the one above and None otherwise, deflated at `settings`' level, memory
+    /// level and strategy: the IDAT data ``encode(_:scale:settings:)`` writes with
+    /// ``PNGSettings/Filters/upOnRepeatedRows``, for one rectangle, which an animation frame's
+    /// `fdAT` carries.
+    ///
+    /// - Throws: ``PNGError`` for an empty region or one outside the image, a scale outside
+    ///   1...64, a level outside 0...9, or a zlib failure.
+    package static func indexedImageData(of indices: [UInt8], width: Int, region: Rect, scale: Int, bitDepth: Int, settings: PNGSettings) throws(PNGError) -> [UInt8] {
+        guard width > 0, region.width > 0, region.height > 0, region.x >= 0, region.y >= 0,
+              region.x + region.width <= width, (region.y + region.height) * width <= indices.count
+        else {
+            throw PNGError(message: "the region \(region.width)×\(region.height) at (\(region.x), \(region.y)) is not inside the image")
+        }
+        guard (0...9).contains(settings.compressionLevel) else { throw PNGError(message: "compression level must be 0...9") }
+        return try call { buffer, message in
+            indices.withUnsafeBufferPointer { indices in
+                fs_png_indexed_image_data(
+                    indices.baseAddress! + region.y * width + region.x, UInt32(region.width), UInt32(region.height), width,
+                    UInt32(clamping: scale), Int32(bitDepth), Int32(settings.compressionLevel), Int32(settings.memoryLevel),
+                    Int32(settings.strategy.rawValue), &buffer, message)
+            }
+        }
+    }
+
     /// The zlib stream libpng writes as the IDAT data of `region` of `canvas` (inside it, in
     /// canvas pixels), enlarged by a whole `scale`, as 8-bit RGBA with libpng's adaptive filters
     /// and `settings`' level, memory level and strategy: byte for byte what

@@ -11,21 +11,32 @@ import FilmstripRaster
     #error("PixelDigest needs SHA-256 from libcrypto (Linux) or CommonCrypto (Apple platforms)")
 #endif
 
-/// The SHA-256 of an image's decoded pixels, as `report.json` gives it per frame
-/// (`pixelsSHA256`), so `check` can compare a fresh render with a recorded frame without
-/// decoding the PNG.
+/// The digest of what a frame shows, as `report.json` gives it per frame (`pixelsSHA256`, report
+/// format 2), so `check` can compare a fresh render with a recorded frame without decoding the
+/// PNG, and without enlarging or hashing the image at output scale.
 ///
-/// What is hashed: the image at output scale (`canvas` enlarged by `scale`, nearest
-/// neighbour), as RGBA8, row-major, top row first, 4 bytes per pixel (R, G, B, A), no row
-/// padding and nothing else: exactly the bytes a PNG decoder yields for the frame file. The
-/// digest is SHA-256 of FIPS 180-4, computed by OpenSSL's libcrypto (EVP) on Linux and by
-/// CommonCrypto (`CC_SHA256_Init`/`Update`/`Final`) on Apple platforms: the same 32 bytes and
-/// the same hex text on both. The enlarged image is never held whole: each 1× row is enlarged
-/// once and fed `scale` times.
+/// What is hashed is what was drawn — the image at 1×, its palette and the scale — never the
+/// enlarged pixels (report format 1 hashed the RGBA8 pixels at output scale: 1.34 MB a frame at
+/// 896×374). The bytes, in order:
+///
+/// 1. a 16-byte header: the 1× width, the 1× height, the scale, and the number of palette entries
+///    (0 for an image of more than 256 colours), each a 32-bit big-endian unsigned integer;
+/// 2. with a palette: its entries as R, G, B, A (4 bytes each), numbered in order of first
+///    appearance scanning rows top to bottom, left to right (``IndexedImage``), then one byte per
+///    pixel, the pixel's entry number, row-major, top row first;
+/// 3. without one: every pixel as R, G, B, A, row-major, top row first.
+///
+/// The palette's order is fixed by the pixels, so two images have equal digests exactly when they
+/// have the same size, scale and pixels. To check one from a PNG file: decode it to RGBA8, keep
+/// every `scale`-th pixel of every `scale`-th row (the file holds each 1× pixel as a
+/// `scale` × `scale` block), number the colours by first appearance and hash the bytes above
+/// (``sha256(ofEnlarged:scale:)`` does this). The digest is SHA-256 of FIPS 180-4, computed by
+/// OpenSSL's libcrypto (EVP) on Linux and by CommonCrypto (`CC_SHA256_Init`/`Update`/`Final`)
+/// on Apple platforms: the same 32 bytes and the same hex text on both.
 ///
 /// ```swift
-/// PixelDigest.sha256(of: Canvas(width: 1, height: 1, background: .black), scale: 1)
-/// // "e3f3b5…" — 64 lower-case hex digits
+/// PixelDigest.sha256(of: Canvas(width: 1, height: 1, background: .black), scale: 2)
+/// // 64 lower-case hex digits
 /// ```
 package enum PixelDigest {
     /// The digest of `bytes`, as 64 lower-case hex digits.
@@ -33,33 +44,57 @@ package enum PixelDigest {
         digest { update in update(bytes) }
     }
 
-    /// The digest of `canvas` enlarged by `scale` (≥ 1), as 64 lower-case hex digits.
+    /// The digest of `canvas` (1×) drawn at `scale` (≥ 1; smaller counts as 1), as 64
+    /// lower-case hex digits: indexed when it has at most 256 colours.
     package static func sha256(of canvas: Canvas, scale: Int) -> String {
-        let scale = max(1, scale)
+        if let indexed = IndexedImage(canvas) { return sha256(of: indexed, scale: scale) }
         return digest { update in
-            guard scale > 1 else {
-                update(canvas.pixels)
-                return
-            }
-            var row = [UInt8](repeating: 0, count: canvas.width * scale * 4)
-            canvas.pixels.withUnsafeBufferPointer { pixels in
-                for y in 0..<canvas.height {
-                    row.withUnsafeMutableBufferPointer { out in
-                        var position = 0
-                        for x in 0..<canvas.width {
-                            let source = y * canvas.stride + x * 4
-                            for _ in 0..<scale {
-                                out[position] = pixels[source]
-                                out[position + 1] = pixels[source + 1]
-                                out[position + 2] = pixels[source + 2]
-                                out[position + 3] = pixels[source + 3]
-                                position += 4
-                            }
-                        }
-                    }
-                    for _ in 0..<scale { update(row) }
+            update(header(width: canvas.width, height: canvas.height, scale: scale, entries: 0))
+            update(canvas.pixels)
+        }
+    }
+
+    /// The digest of `image` (1×, at most 256 colours) drawn at `scale`: the same as
+    /// ``sha256(of:scale:)`` of the canvas it was made from.
+    package static func sha256(of image: IndexedImage, scale: Int) -> String {
+        digest { update in
+            update(
+                header(
+                    width: image.width, height: image.height, scale: scale,
+                    entries: image.palette.count / 4))
+            update(image.palette)
+            update(image.indices)
+        }
+    }
+
+    /// The digest of an image read back from a PNG file at output size (`enlarged`, each 1× pixel a
+    /// `scale` × `scale` block): that of its 1× image. Nil when the size is not a multiple of
+    /// `scale` or a block is not one colour, so the file is not an enlargement at `scale`.
+    package static func sha256(ofEnlarged enlarged: Canvas, scale: Int) -> String? {
+        let scale = max(1, scale)
+        guard enlarged.width % scale == 0, enlarged.height % scale == 0 else { return nil }
+        var small = Canvas(width: enlarged.width / scale, height: enlarged.height / scale)
+        for y in 0..<enlarged.height {
+            for x in 0..<enlarged.width {
+                guard let colour = enlarged.pixel(x: x, y: y) else { return nil }
+                if x % scale == 0 && y % scale == 0 {
+                    small.setPixel(x: x / scale, y: y / scale, to: colour)
+                } else if colour != small.pixel(x: x / scale, y: y / scale) {
+                    return nil
                 }
             }
+        }
+        return sha256(of: small, scale: scale)
+    }
+
+    /// The header: four 32-bit big-endian integers.
+    private static func header(width: Int, height: Int, scale: Int, entries: Int) -> [UInt8] {
+        [width, height, max(1, scale), entries].flatMap { value -> [UInt8] in
+            let value = UInt32(truncatingIfNeeded: value)
+            return [
+                UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF),
+                UInt8(value & 0xFF),
+            ]
         }
     }
 
@@ -70,12 +105,16 @@ package enum PixelDigest {
     #if os(Linux)
         /// SHA-256 with libcrypto's EVP interface.
         private static func sha256Bytes(_ body: ((_ bytes: [UInt8]) -> Void) -> Void) -> [UInt8] {
-            guard let context = EVP_MD_CTX_new() else { fatalError("libcrypto could not allocate a digest context") }
+            guard let context = EVP_MD_CTX_new() else {
+                fatalError("libcrypto could not allocate a digest context")
+            }
             defer { EVP_MD_CTX_free(context) }
             // With a valid context and the built-in SHA-256 these calls cannot fail.
             EVP_DigestInit_ex(context, EVP_sha256(), nil)
             body { bytes in
-                bytes.withUnsafeBytes { buffer in _ = EVP_DigestUpdate(context, buffer.baseAddress, buffer.count) }
+                bytes.withUnsafeBytes { buffer in
+                    _ = EVP_DigestUpdate(context, buffer.baseAddress, buffer.count)
+                }
             }
             var output = [UInt8](repeating: 0, count: 32)
             var length: UInt32 = 0

@@ -27,9 +27,11 @@ package struct RunReport: Codable, Hashable, Sendable {
         /// Each panel's depiction in this frame, in the plan's panel order (no texts or elements:
         /// those are recorded for stills only).
         package var panels: [Panel]
-        /// SHA-256 of the frame's decoded pixels at output scale (RGBA8, row-major, top row
-        /// first, 4 bytes per pixel, no padding), 64 lower-case hex digits; nil when no images
-        /// were drawn or the frame was dropped. `check` compares these before decoding any PNG.
+        /// The frame's pixel digest: SHA-256 of what was drawn — the 1× image's size, the scale,
+        /// its palette and one palette index per pixel (RGBA8 pixels for an image of more than 256
+        /// colours) — as docs/OUTPUTS.md defines it (report format 2), 64 lower-case hex digits;
+        /// nil when no images were drawn or the frame was dropped. `check` compares these before
+        /// decoding any PNG.
         package var pixelsSHA256: String?
         /// SHA-256 of the frame's PNG file as written (its bytes), 64 lower-case hex digits; nil
         /// when no images were written or the frame was dropped. `check` skips decoding a frame
@@ -71,6 +73,12 @@ package struct RunReport: Codable, Hashable, Sendable {
         /// Each panel's depiction, in the plan's panel order, with the text runs and semantic elements
         /// it drew.
         package var panels: [Panel]
+        /// The pixel digest (as ``Frame/pixelsSHA256``) of each of the still's images, in the order
+        /// of `files` (without `scales`, the one image `file`); nil when no images were written or
+        /// the frame was dropped.
+        package var pixelsSHA256: [String]?
+        /// The SHA-256 of each of the still's PNG files as written, in the same order; nil likewise.
+        package var fileSHA256: [String]?
     }
 
     /// Dwell of a phase or depiction.
@@ -192,6 +200,12 @@ package struct RunReport: Codable, Hashable, Sendable {
         public var text: String
     }
 
+    /// The version of this report's format (`$.reportFormat`): ``currentFormat`` for every
+    /// report this build writes; absent (nil) in reports of format 1, whose `pixelsSHA256` hashed
+    /// the RGBA8 pixels at output scale rather than what was drawn (``Frame/pixelsSHA256``).
+    package var reportFormat: Int?
+    /// The report format this build writes: 2, since the pixel digest is taken at 1×.
+    package static let currentFormat = 2
     /// The plan's name (`$.plan`), which is also the name of its output folder.
     package var plan: String
     /// The plan's one-paragraph summary, as written in the plan (``CapturePlan/summary``).
@@ -260,6 +274,10 @@ package struct RunReport: Codable, Hashable, Sendable {
     /// The indices of the frames the strip shows (all of them up to ``FilmstripImage/maxFrames``,
     /// otherwise that many evenly spaced); nil when no images were written.
     package var filmstripFrames: [Int]?
+    /// The strip's pixel digest (as ``Frame/pixelsSHA256``, at scale 1); nil when no images were written.
+    package var filmstripPixelsSHA256: String?
+    /// The SHA-256 of the strip's PNG file as written; nil when no images were written.
+    package var filmstripFileSHA256: String?
     /// The animated filmstrip (`animation.png`, an APNG: every drawn frame at output scale, each
     /// for its ``AnimationSchedule`` delay, looping), relative; nil when no images were written
     /// or no frame was drawn.
@@ -270,14 +288,16 @@ package struct RunReport: Codable, Hashable, Sendable {
     /// semantic elements as drawn; `withFiles` names the image files the record command writes.
     ///
     /// `pixelDigests` maps a frame's index to its ``Frame/pixelsSHA256``; `fileDigests` maps an
-    /// image's path (`frames/0003.png`) to its ``Frame/fileSHA256``. With `frameRows` false,
+    /// image's path (`frames/0003.png`) to its ``Frame/fileSHA256``; `imageDigests` maps the
+    /// strip's and the stills' paths to their pixel and file digests. With `frameRows` false,
     /// ``frames`` is left empty: the skeleton a ``JSONWriter`` writes around rows made one at a
     /// time (``frameRow(_:elements:withFiles:pixelsSHA256:fileSHA256:)``).
-    package init(run: RecordedRun, analysis: Analysis, lint: [String], renderedStills: [[PanelRendering]], frameElements: [Int: [[SemanticElement]]] = [:], withFiles: Bool, pixelDigests: [Int: String] = [:], fileDigests: [String: String] = [:], frameRows: Bool = true) {
+    package init(run: RecordedRun, analysis: Analysis, lint: [String], renderedStills: [[PanelRendering]], frameElements: [Int: [[SemanticElement]]] = [:], withFiles: Bool, pixelDigests: [Int: String] = [:], fileDigests: [String: String] = [:], imageDigests: [String: (pixels: String, file: String)] = [:], frameRows: Bool = true) {
         let plan = run.plan
         func dwellEntry(_ dwell: Dwell) -> DwellEntry {
             DwellEntry(ms: dwell.ms, frames: dwell.frames, share: Self.rounded(dwell.share), frameShare: Self.rounded(dwell.frameShare))
         }
+        reportFormat = Self.currentFormat
         self.plan = plan.name
         summary = plan.summary
         bench = plan.bench.name
@@ -304,9 +324,13 @@ package struct RunReport: Codable, Hashable, Sendable {
                 : drawn.map { Panel(panel: $0.panel, depiction: $0.depiction.id, texts: $0.texts.map(\.text), elements: $0.elements.map(\.description)) }
             let written = withFiles && !still.frame.dropped
             let files = OutputLayout.stillFiles(name: still.name, scales: still.scales, planScale: plan.scale).map(\.path)
+            let images = still.scales != nil ? files : [files[0]]
+            let digests = images.compactMap { imageDigests[$0] }
+            let digested = written && digests.count == images.count
             return Still(
                 name: still.name, tMs: still.frame.tMs, phase: still.frame.phase, phaseDetail: still.frame.phaseDetail,
-                file: written ? files[0] : nil, files: written && still.scales != nil ? files : nil, panels: panels)
+                file: written ? files[0] : nil, files: written && still.scales != nil ? files : nil, panels: panels,
+                pixelsSHA256: digested ? digests.map(\.pixels) : nil, fileSHA256: digested ? digests.map(\.file) : nil)
         }
         dwell = Dictionary(uniqueKeysWithValues: analysis.phases.map { ($0.name, dwellEntry($0.dwell)) })
         panels = Dictionary(uniqueKeysWithValues: analysis.panels.map { panel in
@@ -338,6 +362,9 @@ package struct RunReport: Codable, Hashable, Sendable {
         passed = analysis.passed
         filmstrip = withFiles ? OutputLayout.filmstripPath : nil
         filmstripFrames = withFiles ? FilmstripImage.frameIndices(count: run.frames.count).map { run.frames[$0].index } : nil
+        let strip = withFiles ? imageDigests[OutputLayout.filmstripPath] : nil
+        filmstripPixelsSHA256 = strip?.pixels
+        filmstripFileSHA256 = strip?.file
         animation = withFiles && run.frames.contains { !$0.dropped } ? OutputLayout.animationPath : nil
     }
 

@@ -78,6 +78,16 @@ int fs_png_write_indexed(const unsigned char *indices, uint32_t width, uint32_t 
                          int level, int mem_level, int strategy, fs_png_buffer *out,
                          char message[FS_PNG_MESSAGE_SIZE]);
 
+/// The zlib stream an indexed-colour image's IDAT (or an animation frame's fdAT) holds for
+/// `width * scale` × `height * scale` pixels from `indices` (one palette index per source pixel,
+/// rows `stride` bytes apart), packed at `bit_depth` (1, 2, 4 or 8), rows filtered and deflated
+/// exactly as fs_png_write_indexed does (Up on a row that repeats the one above, None
+/// otherwise; one deflate call at `level`, `mem_level`, window 32 KiB, `strategy`). Returns 0
+/// on success with the stream in `out`; otherwise non-zero with a message and `out` left empty.
+int fs_png_indexed_image_data(const unsigned char *indices, uint32_t width, uint32_t height, size_t stride,
+                              uint32_t scale, int bit_depth, int level, int mem_level, int strategy,
+                              fs_png_buffer *out, char message[FS_PNG_MESSAGE_SIZE]);
+
 /// The zlib stream libpng 1.6 writes as the IDAT data of an 8-bit RGBA image (colour type 6, no
 /// interlace) of `width * scale` × `height * scale` pixels with all five row filters allowed,
 /// zlib level `level`, memory level `mem_level`, strategy `strategy` and window bits 15, made

@@ -94,11 +94,10 @@ package final class OutputComparison: ImageSink {
     /// Compares one fresh image (`canvas` enlarged by `scale`) with the recorded file of the
     /// same name, on any thread: by digests first — when the committed file's bytes hash to the
     /// recorded `fileSHA256` and the recorded `pixelsSHA256` equals the fresh render's, it
-    /// matches and nothing is decoded — then by bytes — a committed file identical to the fresh
-    /// image encoded as `record` encodes it (``PNGSettings/default``) has its pixels, which
-    /// spares decoding the strip and stills, for which the report gives no digest — and by
-    /// decoded pixels otherwise.
-    package func prepare(_ path: String, _ canvas: Canvas, scale: Int, pixelsSHA256: String?) {
+    /// matches and nothing is decoded (frames, stills and the strip alike: report format 2 gives
+    /// them all) — and by decoded pixels otherwise. Nothing is ever encoded.
+    package func prepare(_ path: String, _ image: DrawnImage) {
+        let (canvas, scale, pixelsSHA256) = (image.canvas, image.scale, image.pixelsSHA256)
         // The fresh report names the recorded digest whatever the committed file holds, so a
         // file that differs is one finding (the image), not two (the image and report.json).
         let recordedDigest = recordedDigests.digests(of: path)
@@ -113,10 +112,6 @@ package final class OutputComparison: ImageSink {
         let committed = PixelDigest.sha256(Array(recorded))
         committedDigests.withLock { $0[path] = committed }
         if let fresh = pixelsSHA256, recordedDigest.pixels == fresh, recordedDigest.file == committed {
-            return
-        }
-        if let encoded = try? FrameWriter.encode(FrameWriter.pixels(of: canvas, settings: .default), scale: scale, settings: .default),
-           encoded.count == recorded.count, encoded.elementsEqual(recorded) {
             return
         }
         decodedCount.withLock { $0 += 1 }

@@ -1,8 +1,9 @@
 import FilmstripReports
 import Synchronization
 
-/// The digests a recorded report gives a frame's file (`pixelsSHA256`, `fileSHA256`), by path
-/// (`frames/0003.png`); `check` compares them with a fresh render's before decoding any PNG.
+/// The digests a recorded report gives an image file (`pixelsSHA256`, `fileSHA256`), by path
+/// (`frames/0003.png`, `stills/loading.png`, `filmstrip.png`); `check` compares them with a fresh
+/// render's before decoding any PNG.
 package struct RecordedDigests: Sendable {
     private let lookUp: @Sendable (String) -> (pixels: String?, file: String?)
 
@@ -17,12 +18,27 @@ package struct RecordedDigests: Sendable {
     /// ahead of the frame asked for wait in a table until asked for, and a row more than
     /// ``lookBehind`` frames behind the latest asked for is dropped (no batch is that long), so
     /// the table stays small however long the run.
+    /// The strip's and the stills' digests come from the report's skeleton (report format 2).
     package init(report: RecordedReport) {
         let cursor = Mutex(Cursor(rows: report.rows()))
+        let others = Self.stripAndStills(of: report.skeleton)
         lookUp = { path in
-            guard let index = RecordingFiles.frameIndex(path) else { return (nil, nil) }
+            guard let index = RecordingFiles.frameIndex(path) else { return others[path] ?? (nil, nil) }
             return cursor.withLock { $0.digests(of: path, index: index) }
         }
+    }
+
+    /// Path → digests of the strip and of every still's images, as `report` gives them.
+    static func stripAndStills(of report: RunReport) -> [String: (pixels: String?, file: String?)] {
+        var table: [String: (pixels: String?, file: String?)] = [:]
+        if let strip = report.filmstrip { table[strip] = (report.filmstripPixelsSHA256, report.filmstripFileSHA256) }
+        for still in report.stills {
+            guard let first = still.file, let pixels = still.pixelsSHA256, let files = still.fileSHA256 else { continue }
+            for (offset, path) in (still.files ?? [first]).enumerated() where offset < pixels.count && offset < files.count {
+                table[path] = (pixels[offset], files[offset])
+            }
+        }
+        return table
     }
 
     /// How far behind the latest frame asked for a row waits: 4,096 frames.

@@ -6,8 +6,16 @@ import Synchronization
 
 /// Builds `animation.png` while ``OutputRenderer`` draws the frames, batch by batch: each
 /// batch's frames are encoded on all cores (each needs only the frame before it), then wrapped in
-/// order by an ``AnimatedPNGWriter``. Between batches it keeps only the last frame drawn (at 1×),
-/// never the animation's earlier frames or bytes.
+/// order by an ``AnimatedPNGWriter``. Between batches it keeps only the last frame drawn (at 1×)
+/// and the frames' encoded bytes (in memory up to 4 MiB, then in an anonymous temporary file:
+/// ``SpilledBytes``), never their pixels.
+///
+/// Every frame is stored as 8-bit indices into one palette (``AnimationPalette``, the colours in
+/// order of first appearance), the changed rectangle's rows filtered and deflated as the frame
+/// files are: the palette goes before the first frame, so the file is written once the last
+/// frame is drawn (``write(to:)``). A run whose frames show more than 256 colours in all cannot
+/// share one palette: the stream then says so (``needsRGBA``), and the renderer draws the
+/// frames again into an 8-bit RGBA animation (``RGBA``).
 package struct AnimationStream {
     private var writer: AnimatedPNGWriter
     private let scale: Int
@@ -17,59 +25,174 @@ package struct AnimationStream {
     private var next = 0
     /// The last frame appended, at 1×.
     private var previous: Canvas?
+    private var palette = AnimationPalette()
+    private let body = SpilledBytes()
+    private let path: String
+    /// True once a frame had more than 256 colours, or the frames together did.
+    package private(set) var needsRGBA = false
+    /// The settings the frames' rows are deflated with: the frame files' (``PNGSettings/default``).
+    static let settings = PNGSettings.default
 
     /// A stream for `schedule`'s frames, each `frameWidth` × `frameHeight` pixels at 1×, written at `scale`.
     /// - Throws: ``FilmstripError`` (output, naming `path`) when the schedule is empty or the size too large.
-    init(schedule: AnimationSchedule, frameWidth: Int, frameHeight: Int, scale: Int, path: String) throws(FilmstripError) {
+    init(schedule: AnimationSchedule, frameWidth: Int, frameHeight: Int, scale: Int, path: String)
+        throws(FilmstripError)
+    {
         do throws(PNGError) {
-            writer = try AnimatedPNGWriter(width: frameWidth * scale, height: frameHeight * scale, frameCount: schedule.frames.count)
+            writer = try AnimatedPNGWriter(
+                width: frameWidth * scale, height: frameHeight * scale,
+                frameCount: schedule.frames.count, colour: .palette)
         } catch {
             throw FilmstripError(.output(path: path, reason: error.description))
         }
         self.scale = scale
         self.schedule = schedule.frames
+        self.path = path
     }
 
-    /// The bytes of `frames` (positions in the run's frames, in time order, with their 1×
-    /// canvases; dropped frames absent).
-    /// - Throws: ``FilmstripError`` (output, naming `path`) when libpng fails.
-    mutating func bytes(for frames: [(position: Int, canvas: Canvas)], path: String) throws(FilmstripError) -> Data {
-        guard !frames.isEmpty else { return Data() }
-        let encoded = Mutex<[Result<AnimatedPNGFrame, PNGError>?]>(Array(repeating: nil, count: frames.count))
-        let before = previous
-        let scale = self.scale
-        // The batch's frames are the next drawn frames, in order: animation frames next, next + 1, …
+    /// Adds `frames` (positions in the run's frames, in time order, with their images as drawn;
+    /// dropped frames absent): renumbered into the one palette in order, then encoded on all cores.
+    /// - Throws: ``FilmstripError`` (output, naming the animation) when zlib fails or the
+    ///   temporary file cannot be written.
+    mutating func append(_ frames: [(position: Int, image: DrawnImage)]) throws(FilmstripError) {
+        guard !frames.isEmpty, !needsRGBA else { return }
         let first = next
         let schedule = self.schedule
-        precondition(first + frames.count <= schedule.count && zip(frames, schedule[first...]).allSatisfy { $0.position == $1.position }, "frames out of the animation's order")
+        precondition(
+            first + frames.count <= schedule.count
+                && zip(frames, schedule[first...]).allSatisfy { $0.position == $1.position },
+            "frames out of the animation's order")
+        var renumbered: [[UInt8]] = []
+        for frame in frames {
+            guard let indexed = frame.image.indexed, let indices = palette.indices(of: indexed)
+            else {
+                needsRGBA = true
+                return
+            }
+            renumbered.append(indices)
+        }
+        let encoded = Mutex<[Result<AnimatedPNGFrame, PNGError>?]>(
+            Array(repeating: nil, count: frames.count))
+        let before = previous
+        let scale = self.scale
+        let numbers = renumbered
         DispatchQueue.concurrentPerform(iterations: frames.count) { offset in
-            let earlier = offset == 0 ? before : frames[offset - 1].canvas
+            let earlier = offset == 0 ? before : frames[offset - 1].image.canvas
             let result = Result { () throws(PNGError) -> AnimatedPNGFrame in
-                try AnimatedPNGFrame.encode(frames[offset].canvas, after: earlier, scale: scale, delayMs: schedule[first + offset].delayMs)
+                try AnimatedPNGFrame.encode(
+                    indices: numbers[offset], of: frames[offset].image.canvas, after: earlier,
+                    scale: scale, delayMs: schedule[first + offset].delayMs,
+                    settings: Self.settings)
             }
             encoded.withLock { $0[offset] = result }
         }
-        var data = Data()
-        do throws(PNGError) {
-            for result in encoded.withLock({ $0 }) {
-                guard let result else { continue }
-                data.append(contentsOf: try writer.bytes(for: result.get()))
+        for result in encoded.withLock({ $0 }) {
+            guard let result else { continue }
+            let bytes: [UInt8]
+            do throws(PNGError) {
+                bytes = try writer.bytes(for: result.get())
+            } catch {
+                throw FilmstripError(.output(path: path, reason: error.description))
             }
+            try body.append(bytes, for: path)
+        }
+        previous = frames.last?.image.canvas
+        next += frames.count
+    }
+
+    /// Writes the whole file to `append`, in pieces: the header with the palette, every frame, `IEND`.
+    /// Not for a stream that ``needsRGBA``.
+    /// - Throws: ``FilmstripError`` (output, naming the animation) when frames are missing or the
+    ///   temporary file cannot be read, or what `append` throws.
+    func write(to append: (Data) throws(FilmstripError) -> Void) throws(FilmstripError) {
+        precondition(
+            !needsRGBA, "an animation of more than 256 colours is written by AnimationStream.RGBA")
+        let head: [UInt8]
+        let tail: [UInt8]
+        do throws(PNGError) {
+            head = try writer.header(palette: palette.entries)
+            tail = try writer.finish()
         } catch {
             throw FilmstripError(.output(path: path, reason: error.description))
         }
-        previous = frames.last?.canvas
-        next += frames.count
-        return data
+        try append(Data(head))
+        try body.drain(for: path, into: append)
+        try append(Data(tail))
     }
 
-    /// The closing bytes.
-    /// - Throws: ``FilmstripError`` (output, naming `path`) when frames are missing.
-    func finish(path: String) throws(FilmstripError) -> Data {
-        do throws(PNGError) {
-            return Data(try writer.finish())
-        } catch {
-            throw FilmstripError(.output(path: path, reason: error.description))
+    /// The animation of a run whose frames show more than 256 colours: 8-bit RGBA frames, each
+    /// the changed rectangle with libpng's adaptive filters (``PNGSettings/animation``), written
+    /// to the document batch by batch as they are drawn again.
+    struct RGBA {
+        private var writer: AnimatedPNGWriter
+        private let scale: Int
+        private let schedule: AnimationSchedule.Frames
+        private var next = 0
+        private var previous: Canvas?
+
+        /// - Throws: ``FilmstripError`` (output, naming `path`) when the schedule is empty or the size too large.
+        init(
+            schedule: AnimationSchedule, frameWidth: Int, frameHeight: Int, scale: Int, path: String
+        ) throws(FilmstripError) {
+            do throws(PNGError) {
+                writer = try AnimatedPNGWriter(
+                    width: frameWidth * scale, height: frameHeight * scale,
+                    frameCount: schedule.frames.count)
+            } catch {
+                throw FilmstripError(.output(path: path, reason: error.description))
+            }
+            self.scale = scale
+            self.schedule = schedule.frames
+        }
+
+        /// The bytes of `frames` (positions in the run's frames, in time order, with their 1×
+        /// canvases; dropped frames absent).
+        /// - Throws: ``FilmstripError`` (output, naming `path`) when libpng fails.
+        mutating func bytes(for frames: [(position: Int, canvas: Canvas)], path: String)
+            throws(FilmstripError) -> Data
+        {
+            guard !frames.isEmpty else { return Data() }
+            let encoded = Mutex<[Result<AnimatedPNGFrame, PNGError>?]>(
+                Array(repeating: nil, count: frames.count))
+            let before = previous
+            let scale = self.scale
+            let first = next
+            let schedule = self.schedule
+            precondition(
+                first + frames.count <= schedule.count
+                    && zip(frames, schedule[first...]).allSatisfy { $0.position == $1.position },
+                "frames out of the animation's order")
+            DispatchQueue.concurrentPerform(iterations: frames.count) { offset in
+                let earlier = offset == 0 ? before : frames[offset - 1].canvas
+                let result = Result { () throws(PNGError) -> AnimatedPNGFrame in
+                    try AnimatedPNGFrame.encode(
+                        frames[offset].canvas, after: earlier, scale: scale,
+                        delayMs: schedule[first + offset].delayMs)
+                }
+                encoded.withLock { $0[offset] = result }
+            }
+            var data = Data()
+            do throws(PNGError) {
+                for result in encoded.withLock({ $0 }) {
+                    guard let result else { continue }
+                    data.append(contentsOf: try writer.bytes(for: result.get()))
+                }
+            } catch {
+                throw FilmstripError(.output(path: path, reason: error.description))
+            }
+            previous = frames.last?.canvas
+            next += frames.count
+            return data
+        }
+
+        /// The closing bytes.
+        /// - Throws: ``FilmstripError`` (output, naming `path`) when frames are missing.
+        func finish(path: String) throws(FilmstripError) -> Data {
+            do throws(PNGError) {
+                return Data(try writer.finish())
+            } catch {
+                throw FilmstripError(.output(path: path, reason: error.description))
+            }
         }
     }
 }

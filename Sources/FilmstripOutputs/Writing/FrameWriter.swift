@@ -5,7 +5,7 @@ import Synchronization
 
 /// `record`'s image sink: encodes every image of a run as PNG, on all cores, and writes it.
 ///
-/// An image with at most 256 colours is indexed at 1× (in ``prepare(_:_:scale:pixelsSHA256:)``) and written
+/// An image with at most 256 colours is indexed at 1× (in ``prepare(_:_:)``) and written
 /// as a palette PNG expanded by the scale; others as RGBA. An image identical to one already
 /// written in this run (same scale and pixels: a hash of the indexed pixels, then a full
 /// comparison) is not encoded again: the bytes already encoded are written again. Whether an
@@ -66,10 +66,11 @@ package final class FrameWriter: ImageSink {
     /// The counts so far.
     var statistics: Statistics { counts.withLock { $0 } }
 
-    package func prepare(_ path: String, _ canvas: Canvas, scale: Int, pixelsSHA256: String?) -> Prepared {
+    package func prepare(_ path: String, _ image: DrawnImage) -> Prepared {
         var hasher = Hasher()
+        let scale = image.scale
         hasher.combine(scale)
-        let pixels = Self.pixels(of: canvas, settings: settings)
+        let pixels = Self.pixels(of: image, settings: settings)
         switch pixels {
         case .indexed(let indexed):
             hasher.combine(indexed)
@@ -179,9 +180,9 @@ package final class FrameWriter: ImageSink {
 
     /// `canvas` as the writer encodes it: indexed when `settings` allow a palette and it has at
     /// most 256 colours, RGBA otherwise.
-    static func pixels(of canvas: Canvas, settings: PNGSettings) -> Prepared.Pixels {
-        if settings.allowPalette, let indexed = IndexedImage(canvas) { return .indexed(indexed) }
-        return .rgba(canvas)
+    static func pixels(of image: DrawnImage, settings: PNGSettings) -> Prepared.Pixels {
+        if settings.allowPalette, let indexed = image.indexed { return .indexed(indexed) }
+        return .rgba(image.canvas)
     }
 
     /// The PNG bytes of `pixels` enlarged by `scale`, as `record` writes them with `settings`.

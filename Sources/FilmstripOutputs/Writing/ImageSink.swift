@@ -3,19 +3,18 @@ import FilmstripRaster
 /// Where ``OutputRenderer`` sends the images it draws: `record` encodes and writes them
 /// (``FrameWriter``), `check` compares them with the recorded files (``OutputComparison``).
 ///
-/// Images arrive in bounded batches. ``prepare(_:_:scale:pixelsSHA256:)`` is called for every image of a
+/// Images arrive in bounded batches. ``prepare(_:_:)`` is called for every image of a
 /// batch on all cores at once, right after the image is drawn, and must be thread-safe;
 /// ``finish(_:)`` is then called once for the batch, on one thread, batches in output order,
 /// before the next batch is drawn. So at most one batch of images is in memory at a time.
 package protocol ImageSink: Sendable {
-    /// What ``prepare(_:_:scale:pixelsSHA256:)`` keeps of one image for ``finish(_:)``.
+    /// What ``prepare(_:_:)`` keeps of one image for ``finish(_:)``.
     associatedtype Prepared: Sendable
 
-    /// Per-image work that can run in parallel. `canvas` (RGBA8) stands for the image enlarged
-    /// by the whole `scale`; `path` is the output's path relative to the plan's folder;
-    /// `pixelsSHA256` is the digest of the enlarged pixels (``PixelDigest``) when the report
-    /// carries one for this image (frames), nil otherwise.
-    func prepare(_ path: String, _ canvas: Canvas, scale: Int, pixelsSHA256: String?) -> Prepared
+    /// Per-image work that can run in parallel. `image` stands for its canvas enlarged by its
+    /// scale, indexed and digested once by the renderer; `path` is the output's path relative to
+    /// the plan's folder.
+    func prepare(_ path: String, _ image: DrawnImage) -> Prepared
 
     /// Completes a batch, in output order.
     /// - Throws: ``FilmstripError`` when an output cannot be written.
@@ -26,4 +25,12 @@ package protocol ImageSink: Sendable {
     /// its batch is finished; the sink may forget the digest then, so memory does not grow with
     /// the run.
     func takeFileDigest(_ path: String) -> String?
+}
+
+extension ImageSink {
+    /// ``prepare(_:_:)`` of `canvas` drawn at `scale`, with the digest given rather than taken
+    /// (nil: none is compared).
+    package func prepare(_ path: String, _ canvas: Canvas, scale: Int, pixelsSHA256: String?) -> Prepared {
+        prepare(path, DrawnImage(canvas: canvas, scale: scale, pixelsSHA256: pixelsSHA256))
+    }
 }

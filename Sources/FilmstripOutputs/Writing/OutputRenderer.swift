@@ -28,7 +28,9 @@ package struct OutputRenderer {
     let planFile: String
 
     /// Memberwise.
-    package init(run: RecordedRun, analysis: Analysis, lint: [String], font: BitmapFont, planFile: String) {
+    package init(
+        run: RecordedRun, analysis: Analysis, lint: [String], font: BitmapFont, planFile: String
+    ) {
         self.run = run
         self.analysis = analysis
         self.lint = lint
@@ -45,7 +47,8 @@ package struct OutputRenderer {
     }
 
     /// A text document, produced in pieces: call it with a function that takes each piece in order.
-    package typealias Document = ((Data) throws(FilmstripError) -> Void) throws(FilmstripError) -> Void
+    package typealias Document = ((Data) throws(FilmstripError) -> Void) throws(FilmstripError) ->
+        Void
 
     /// Sends every image to `images` and every document (`animation.png`, `report.json`,
     /// `index.html`, `index-row.json`) to `documents`, with its path relative to the plan's folder.
@@ -60,14 +63,20 @@ package struct OutputRenderer {
     /// (the strip, every still's images, every frame).
     /// - Throws: the first error the sink or `documents` throws.
     package func produce<Sink: ImageSink>(
-        images sink: Sink, documents: (String, Document) throws(FilmstripError) -> Void, progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }
-    ) throws(FilmstripError) -> (report: RunReport, indexRow: IndexRowFile, missing: [Unicode.Scalar]) {
+        images sink: Sink, documents: (String, Document) throws(FilmstripError) -> Void,
+        progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }
+    ) throws(FilmstripError) -> (
+        report: RunReport, indexRow: IndexRowFile, missing: [Unicode.Scalar]
+    ) {
         let run = self.run
         let font = self.font
         let frames = run.frames
         let scale = run.plan.scale
         let missing = Mutex<[Unicode.Scalar]>([])
         let stillPanels = Mutex<[Int: [PanelRendering]]>([:])
+        // The strip's and the stills' pixel digests by path, then with their file digests once written.
+        let stripAndStillPixels = Mutex<[String: String]>([:])
+        var stripAndStillDigests: [String: (pixels: String, file: String)] = [:]
         @Sendable func note(_ scalars: [Unicode.Scalar]) {
             guard !scalars.isEmpty else { return }
             missing.withLock { known in
@@ -80,16 +89,41 @@ package struct OutputRenderer {
         let shown = FilmstripImage.frameIndices(count: frames.count)
         let size = run.logicalFrameSize(font: font)
         let images = ContactSheet.ImageSizes(run: run, font: font)
-        let strip = Mutex<Canvas?>(FilmstripImage.compose(count: shown.count, frameWidth: size.width, frameHeight: size.height, font: font, theme: run.plan.theme) { position in
-            let frame = frames[shown[position]]
-            return (run.render(frame, font: font, scale: 1)?.canvas, "#\(frame.index) · \(Quantity.ms(frame.tMs))", frame.phase.map { run.plan.bench.style(ofPhase: $0).color })
-        })
+        // Its cells are drawn a few at a time on all cores, so at most that many are held.
+        let cellsAtOnce = 2 * max(1, ProcessInfo.processInfo.activeProcessorCount)
+        var drawnCells: [Int: Canvas] = [:]
+        let strip = Mutex<Canvas?>(
+            FilmstripImage.compose(
+                count: shown.count, frameWidth: size.width, frameHeight: size.height, font: font,
+                theme: run.plan.theme
+            ) { position in
+                if position % cellsAtOnce == 0 {
+                    let positions = Array(position..<min(shown.count, position + cellsAtOnce))
+                    let cells = Mutex<[Int: Canvas]>([:])
+                    DispatchQueue.concurrentPerform(iterations: positions.count) { offset in
+                        let canvas = run.render(
+                            frames[shown[positions[offset]]], font: font, scale: 1)?.canvas
+                        cells.withLock { $0[positions[offset]] = canvas }
+                    }
+                    drawnCells = cells.withLock { $0 }
+                }
+                let frame = frames[shown[position]]
+                return (
+                    drawnCells.removeValue(forKey: position),
+                    "#\(frame.index) · \(Quantity.ms(frame.tMs))",
+                    frame.phase.map { run.plan.bench.style(ofPhase: $0).color }
+                )
+            })
 
         // Sources by position: the strip, every still's images, then every frame; made per batch,
         // never listed whole.
-        let stillFiles = run.stills.map { OutputLayout.stillFiles(name: $0.name, scales: $0.scales, planScale: scale) }
+        let stillFiles = run.stills.map {
+            OutputLayout.stillFiles(name: $0.name, scales: $0.scales, planScale: scale)
+        }
         var stillSources: [Source] = []
-        for (index, files) in stillFiles.enumerated() { stillSources += files.indices.map { Source.still(index, file: $0) } }
+        for (index, files) in stillFiles.enumerated() {
+            stillSources += files.indices.map { Source.still(index, file: $0) }
+        }
         let sourceCount = 1 + stillSources.count + frames.count
         func source(_ position: Int) -> Source {
             if position == 0 { return .strip }
@@ -104,29 +138,42 @@ package struct OutputRenderer {
         var thumbnails = IndexRowFile.ThumbnailPicker()
         /// The report without frame rows, once every still is drawn (their panels are in it).
         func skeleton() -> RunReport {
-            let panels = stillPanels.withLock { table in run.stills.indices.map { table[$0] ?? [] } }
-            return RunReport(run: run, analysis: analysis, lint: lint, renderedStills: panels, withFiles: true, frameRows: false)
+            let panels = stillPanels.withLock { table in run.stills.indices.map { table[$0] ?? [] }
+            }
+            return RunReport(
+                run: run, analysis: analysis, lint: lint, renderedStills: panels, withFiles: true,
+                imageDigests: stripAndStillDigests, frameRows: false)
         }
 
-        /// Draws every batch; `animation` (when `animated`: some frame is drawn), `report` and `sheet`
-        /// take the pieces of the three documents written alongside.
+        /// Draws every batch; `report` and `sheet` take the pieces of the two documents written
+        /// alongside; the animation's frames are encoded as they are drawn (when some frame is).
+        /// - Returns: the animation, ready to be written.
         func drawAll(
-            animated: Bool, animation appendAnimation: (Data) throws(FilmstripError) -> Void, report appendReport: (Data) throws(FilmstripError) -> Void,
+            report appendReport: (Data) throws(FilmstripError) -> Void,
             sheet appendSheet: (Data) throws(FilmstripError) -> Void
-        ) throws(FilmstripError) {
-            var animation = animated ? try AnimationStream(schedule: schedule, frameWidth: size.width, frameHeight: size.height, scale: scale, path: animationPath) : nil
+        ) throws(FilmstripError) -> AnimationStream? {
+            var animation =
+                schedule.frames.isEmpty
+                ? nil
+                : try AnimationStream(
+                    schedule: schedule, frameWidth: size.width, frameHeight: size.height,
+                    scale: scale, path: animationPath)
             // The report's skeleton and the sheet's head are made once every still is drawn,
             // just before the first frame's row.
             var opened: (report: RunReport, writer: RunReport.JSONWriter)?
             var reportPiece = Data()
             var sheetPiece = Data()
             var rows = 0
-            func open() throws(FilmstripError) -> (report: RunReport, writer: RunReport.JSONWriter) {
+            func open() throws(FilmstripError) -> (report: RunReport, writer: RunReport.JSONWriter)
+            {
                 if let opened { return opened }
                 let skeleton = skeleton()
                 let writer = RunReport.JSONWriter(skeleton: skeleton, frameCount: frames.count)
                 reportPiece.append(writer.head)
-                try ContactSheet.writeHead(report: skeleton, run: run, analysis: analysis, frameCount: frames.count, images: images) { text throws(FilmstripError) in
+                try ContactSheet.writeHead(
+                    report: skeleton, run: run, analysis: analysis, frameCount: frames.count,
+                    images: images
+                ) { text throws(FilmstripError) in
                     sheetPiece.append(contentsOf: text.utf8)
                 }
                 opened = (skeleton, writer)
@@ -149,41 +196,69 @@ package struct OutputRenderer {
                 let end = min(sourceCount, start + batchSize + (start == 0 ? 1 : 0))
                 let batch = (start..<end).map(source)
                 let prepared = Mutex<[Sink.Prepared?]>(Array(repeating: nil, count: batch.count))
-                let drawnFrames = Mutex<[(position: Int, canvas: Canvas)]>([])
+                let drawnFrames = Mutex<[(position: Int, image: DrawnImage)]>([])
                 // Per position in the batch: a frame's panels' semantic elements and pixel digest.
-                let drawn = Mutex<[(elements: [[SemanticElement]], digest: String)?]>(Array(repeating: nil, count: batch.count))
+                let drawn = Mutex<[(elements: [[SemanticElement]], digest: String)?]>(
+                    Array(repeating: nil, count: batch.count))
                 let animated = animation != nil
                 DispatchQueue.concurrentPerform(iterations: batch.count) { position in
                     let path: String
                     let canvas: Canvas
                     let imageScale: Int
-                    var digest: String?
+                    var drawnImage: DrawnImage?
                     switch batch[position] {
                     case .strip:
                         guard let image = strip.withLock({ $0.take() }) else { return }
                         (path, canvas, imageScale) = (OutputLayout.filmstripPath, image, 1)
                     case .frame(let index):
-                        guard let rendered = run.render(frames[index], font: font, scale: 1) else { return }
+                        guard let rendered = run.render(frames[index], font: font, scale: 1) else {
+                            return
+                        }
                         note(rendered.missing)
-                        (path, canvas, imageScale) = (OutputLayout.framePath(frames[index].index), rendered.canvas, scale)
-                        let pixels = PixelDigest.sha256(of: rendered.canvas, scale: scale)
-                        digest = pixels
-                        drawn.withLock { $0[position] = (rendered.panels.map(\.elements), pixels) }
-                        if animated { drawnFrames.withLock { $0.append((index, rendered.canvas)) } }
+                        (path, canvas, imageScale) = (
+                            OutputLayout.framePath(frames[index].index), rendered.canvas, scale
+                        )
+                        let image = DrawnImage(
+                            canvas: rendered.canvas, scale: scale, digested: true)
+                        drawnImage = image
+                        drawn.withLock {
+                            $0[position] = (
+                                rendered.panels.map(\.elements), image.pixelsSHA256 ?? ""
+                            )
+                        }
+                        if animated { drawnFrames.withLock { $0.append((index, image)) } }
                     case .still(let index, let file):
                         let still = run.stills[index]
                         guard let rendered = run.render(still, font: font, scale: 1) else { return }
                         note(rendered.missing)
                         if file == 0 { stillPanels.withLock { $0[index] = rendered.panels } }
-                        (path, canvas, imageScale) = (stillFiles[index][file].path, rendered.canvas, stillFiles[index][file].scale)
+                        (path, canvas, imageScale) = (
+                            stillFiles[index][file].path, rendered.canvas,
+                            stillFiles[index][file].scale
+                        )
                     }
-                    let result = sink.prepare(path, canvas, scale: imageScale, pixelsSHA256: digest)
+                    if drawnImage == nil {
+                        let image = DrawnImage(canvas: canvas, scale: imageScale, digested: true)
+                        stripAndStillPixels.withLock { $0[path] = image.pixelsSHA256 }
+                        drawnImage = image
+                    }
+                    let result = sink.prepare(path, drawnImage!)
                     prepared.withLock { $0[position] = result }
                 }
                 try sink.finish(prepared.withLock { $0.compactMap { $0 } })
+                let digested: [String: String] = stripAndStillPixels.withLock { table in
+                    let taken = table
+                    table = [:]
+                    return taken
+                }
+                for (path, pixels) in digested {
+                    if let file = sink.takeFileDigest(path) {
+                        stripAndStillDigests[path] = (pixels: pixels, file: file)
+                    }
+                }
                 if animation != nil {
                     let inOrder = drawnFrames.withLock { $0 }.sorted { $0.position < $1.position }
-                    try appendAnimation(animation!.bytes(for: inOrder, path: animationPath))
+                    try animation!.append(inOrder)
                 }
                 // The batch's frames' rows and figures, in order.
                 let drawnInBatch = drawn.withLock { $0 }
@@ -193,12 +268,16 @@ package struct OutputRenderer {
                     let frame = frames[index]
                     let path = OutputLayout.framePath(frame.index)
                     let row = RunReport.frameRow(
-                        frame, elements: drawnInBatch[position]?.elements, withFiles: true, pixelsSHA256: drawnInBatch[position]?.digest,
+                        frame, elements: drawnInBatch[position]?.elements, withFiles: true,
+                        pixelsSHA256: drawnInBatch[position]?.digest,
                         fileSHA256: sink.takeFileDigest(path))
                     writer.append(row, first: rows == 0, to: &reportPiece)
                     thumbnails.note(row)
                     rows += 1
-                    sheetPiece.append(contentsOf: ContactSheet.figure(of: row, report: report, run: run, images: images).utf8)
+                    sheetPiece.append(
+                        contentsOf: ContactSheet.figure(
+                            of: row, report: report, run: run, images: images
+                        ).utf8)
                     try flush(atLeast: 65_536)
                 }
                 start = end
@@ -206,29 +285,62 @@ package struct OutputRenderer {
             }
             let (report, writer) = try open()
             reportPiece.append(writer.tail)
-            try ContactSheet.writeTail(report: report, planFile: planFile) { text throws(FilmstripError) in
+            try ContactSheet.writeTail(report: report, planFile: planFile) {
+                text throws(FilmstripError) in
                 sheetPiece.append(contentsOf: text.utf8)
             }
             try flush(atLeast: 0)
-            if let animation { try appendAnimation(animation.finish(path: animationPath)) }
             finished = report
+            return animation
         }
 
-        // The three documents are open together: each nested call runs inside the one before.
+        /// Writes the animation of more than 256 colours: every drawn frame drawn again, batch by
+        /// batch, as 8-bit RGBA.
+        func writeRGBAAnimation(_ append: (Data) throws(FilmstripError) -> Void)
+            throws(FilmstripError)
+        {
+            var animation = try AnimationStream.RGBA(
+                schedule: schedule, frameWidth: size.width, frameHeight: size.height, scale: scale,
+                path: animationPath)
+            let positions = schedule.frames.map(\.position)
+            var start = 0
+            while start < positions.count {
+                let batch = Array(positions[start..<min(positions.count, start + batchSize)])
+                let drawn = Mutex<[Canvas?]>(Array(repeating: nil, count: batch.count))
+                DispatchQueue.concurrentPerform(iterations: batch.count) { offset in
+                    let canvas = run.render(frames[batch[offset]], font: font, scale: 1)?.canvas
+                    drawn.withLock { $0[offset] = canvas }
+                }
+                let canvases = drawn.withLock { $0 }
+                try append(
+                    animation.bytes(
+                        for: zip(batch, canvases).compactMap { position, canvas in
+                            canvas.map { (position, $0) }
+                        }, path: animationPath))
+                start += batch.count
+            }
+            try append(animation.finish(path: animationPath))
+        }
+
+        // The report and the contact sheet are open together (the second call runs inside the
+        // first); the animation is written once its last frame is drawn, its palette known.
+        var animation: AnimationStream?
         try withoutActuallyEscaping(documents) { (documents) throws(FilmstripError) in
             try documents(OutputLayout.reportPath) { appendReport throws(FilmstripError) in
                 try withoutActuallyEscaping(appendReport) { (appendReport) throws(FilmstripError) in
-                    try documents(OutputLayout.contactSheetPath) { appendSheet throws(FilmstripError) in
-                        if schedule.frames.isEmpty {
-                            try drawAll(animated: false, animation: { _ throws(FilmstripError) in }, report: appendReport, sheet: appendSheet)
-                            return
-                        }
-                        try withoutActuallyEscaping(appendSheet) { (appendSheet) throws(FilmstripError) in
-                            try documents(animationPath) { appendAnimation throws(FilmstripError) in
-                                try drawAll(animated: true, animation: appendAnimation, report: appendReport, sheet: appendSheet)
-                            }
-                        }
+                    try documents(OutputLayout.contactSheetPath) {
+                        appendSheet throws(FilmstripError) in
+                        animation = try drawAll(report: appendReport, sheet: appendSheet)
                     }
+                }
+            }
+        }
+        if let animation {
+            try documents(animationPath) { append throws(FilmstripError) in
+                if animation.needsRGBA {
+                    try writeRGBAAnimation(append)
+                } else {
+                    try animation.write(to: append)
                 }
             }
         }
@@ -236,8 +348,11 @@ package struct OutputRenderer {
         // given the same skeleton now.
         let report = finished ?? skeleton()
         // The index row's thumbnails were picked from the rows as they were made.
-        let indexRow = IndexRowFile(report: report, frameCount: frames.count, thumbnails: thumbnails, planFile: planFile)
-        try documents(OutputLayout.indexRowPath) { write throws(FilmstripError) in try write(indexRow.jsonData()) }
+        let indexRow = IndexRowFile(
+            report: report, frameCount: frames.count, thumbnails: thumbnails, planFile: planFile)
+        try documents(OutputLayout.indexRowPath) { write throws(FilmstripError) in
+            try write(indexRow.jsonData())
+        }
         return (report, indexRow, missing.withLock { $0 })
     }
 }

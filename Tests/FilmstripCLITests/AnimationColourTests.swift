@@ -1,0 +1,179 @@
+import FilmstripCore
+@testable import FilmstripOutputs
+import FilmstripPNG
+import FilmstripRaster
+import FilmstripReports
+import FilmstripTestSupport
+import Foundation
+import Synchronization
+import Testing
+
+/// `animation.png` keeps one palette for every frame while the run's colours fit 256 entries, and
+/// is written as 8-bit RGBA, every frame drawn again, when they do not.
+@Suite struct AnimationColourTests {
+    /// A bench of the test's own: 300 ms loading, then loaded; its panel paints a band of
+    /// `coloursPerPhase` colours of its own in each phase, different colours per phase.
+    final class BandBench: Bench {
+        var counters: [String: Int] { [:] }
+        func phaseDetail(of phase: Phase, atMs timeMs: Int) -> String? { nil }
+        var notes: [String] { [] }
+        var loadTimings: [LoadTiming] { [] }
+        enum Phase: BenchPhase {
+            enum Name: String, CaseIterable, Sendable { case loading, loaded }
+            case loading, loaded
+            var name: Name { self == .loading ? .loading : .loaded }
+        }
+
+        struct Settings: BenchSettings {}
+
+        struct Band: Panel {
+            let coloursPerPhase: Int
+            func depictionChanges(in phase: Phase, enteredAtMs: Int) -> [Int] { [] }
+            var id: String { "band" }
+            var title: String { "BAND" }
+            var tint: Color { Palette.mint }
+            func depiction(for phase: Phase, atMs timeMs: Int) -> Depiction {
+                Depiction(phase == .loading ? "spinner" : "rows")
+            }
+            func draw(_ phase: Phase, atMs timeMs: Int, on painter: inout PanelPainter) {
+                for i in 0..<coloursPerPhase {
+                    let colour = Color(
+                        red: UInt8(i % 256), green: phase == .loading ? 7 : 200,
+                        blue: UInt8(i / 256 + 1))
+                    painter.canvas.fill(
+                        Rect(x: i % 100, y: 20 + i / 100, width: 1, height: 1), with: colour)
+                }
+            }
+        }
+
+        let phase = Mutex(Phase.loading)
+        var initialPhase: Phase { .loading }
+        func phase(atMs timeMs: Int) -> Phase { phase.withLock { $0 } }
+        func run(clock: BenchClock, timeline: TimelineLog<Phase>) async {
+            do { try await clock.sleep(forMs: 300) } catch { return }
+            phase.withLock { $0 = .loaded }
+            timeline.enter(.loaded, atMs: clock.nowMs())
+        }
+
+        static func plan(coloursPerPhase: Int) throws -> CapturePlan {
+            let definition = BenchDefinition(
+                name: "band", summary: "paints a band of colours",
+                phaseStyle: { (_: Phase.Name) in PhaseStyle(color: .white) },
+                depictions: [
+                    DepictionStyle("spinner", color: .white), DepictionStyle("rows", color: .white),
+                ],
+                panels: [PanelEntry<Phase, Settings>(Band(coloursPerPhase: coloursPerPhase))],
+                members: [], defaultExpectations: .init(),
+                settings: { _, _ in Settings() }, bench: { _, _ in BandBench() })
+            return try CapturePlan(
+                name: "band", bench: definition, settings: Settings(), windowMs: 600,
+                frameIntervalMs: 100, scale: 2,
+                expect: .init(minFrames: ["loaded": 1]))
+        }
+    }
+
+    /// The animation's frames composited with Pillow, one SHA-256 of RGBA8 per frame, against each
+    /// frame file decoded; and the animation's IHDR colour type.
+    func animation(coloursPerPhase: Int) throws -> (
+        colourType: UInt8, palette: Int?, framesMatch: Bool
+    ) {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "animation-colours-\(UUID().uuidString)"
+        ).path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let recording = try PlanOutputs(
+            plan: try BandBench.plan(coloursPerPhase: coloursPerPhase), root: root,
+            font: TestSupport.font
+        ).record()
+        #expect(recording.passed)
+        let file = Array(try Data(contentsOf: URL(fileURLWithPath: "\(root)/band/animation.png")))
+        let chunks = try PNGChunk.chunks(in: file)
+        let header = try #require(chunks.first { $0.type == "IHDR" })
+        let palette = chunks.first { $0.type == "PLTE" }.map { $0.data.count / 3 }
+        // Every frame composited by libpng's reading of the default image is not enough: compare
+        // each frame file with the animation's own frames, rebuilt here from the chunks.
+        let frames = try AnimationFrames.composite(file)
+        var match = frames.count == 6
+        for (index, canvas) in frames.enumerated() {
+            let png = try PNGCodec.decode(
+                Array(
+                    try Data(
+                        contentsOf: URL(
+                            fileURLWithPath:
+                                "\(root)/band/frames/\(String(format: "%04d", index)).png"))))
+            match = match && png == canvas
+        }
+        return (header.data[9], palette, match)
+    }
+
+    @Test func coloursThatFitOnePaletteGiveAPaletteAnimation() throws {
+        let result = try animation(coloursPerPhase: 100)
+        #expect(result.colourType == 3)
+        #expect(
+            result.palette.map { $0 > 200 && $0 <= 256 } == true,
+            "about 200 band colours and the theme's: \(String(describing: result.palette))")
+        #expect(result.framesMatch)
+    }
+
+    @Test func moreColoursThanOnePaletteHoldsGiveAnRGBAAnimationWithTheSamePixels() throws {
+        // 150 colours a phase: each frame fits a palette, the two phases together do not.
+        let result = try animation(coloursPerPhase: 150)
+        #expect(result.colourType == 6)
+        #expect(result.palette == nil)
+        #expect(result.framesMatch)
+    }
+}
+
+/// An APNG's frames as a viewer shows them (dispose NONE, blend SOURCE: each frame's region
+/// replaces those pixels), each frame's data decoded by libpng as a PNG of its own made from the
+/// file's IHDR (with the frame's size), PLTE and tRNS.
+enum AnimationFrames {
+    static func uInt32(_ bytes: [UInt8], at offset: Int) -> UInt32 {
+        bytes[offset..<(offset + 4)].reduce(0) { $0 << 8 | UInt32($1) }
+    }
+
+    static func bigEndian(_ value: Int) -> [UInt8] {
+        [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: value >> $0) }
+    }
+
+    static func composite(_ file: [UInt8]) throws -> [Canvas] {
+        let chunks = try PNGChunk.chunks(in: file)
+        let header = try #require(chunks.first { $0.type == "IHDR" })
+        let width = Int(uInt32(header.data, at: 0))
+        let height = Int(uInt32(header.data, at: 4))
+        let colourChunks = chunks.filter { $0.type == "PLTE" || $0.type == "tRNS" }
+        var image = Canvas(width: width, height: height)
+        var frames: [Canvas] = []
+        var region: (x: Int, y: Int, width: Int, height: Int)?
+        for chunk in chunks {
+            switch chunk.type {
+            case "fcTL":
+                region = (
+                    Int(uInt32(chunk.data, at: 12)), Int(uInt32(chunk.data, at: 16)),
+                    Int(uInt32(chunk.data, at: 4)), Int(uInt32(chunk.data, at: 8))
+                )
+            case "IDAT", "fdAT":
+                let place = try #require(region)
+                let data = chunk.type == "IDAT" ? chunk.data : Array(chunk.data.dropFirst(4))
+                var own = header.data
+                own.replaceSubrange(0..<8, with: bigEndian(place.width) + bigEndian(place.height))
+                var png = PNGChunk.signature + PNGChunk(type: "IHDR", data: own).bytes
+                for extra in colourChunks { png += extra.bytes }
+                png +=
+                    PNGChunk(type: "IDAT", data: data).bytes
+                    + PNGChunk(type: "IEND", data: []).bytes
+                let part = try PNGCodec.decode(png)
+                for y in 0..<place.height {
+                    for x in 0..<place.width {
+                        image.setPixel(x: place.x + x, y: place.y + y, to: part.pixel(x: x, y: y)!)
+                    }
+                }
+                frames.append(image)
+                region = nil
+            default:
+                continue
+            }
+        }
+        return frames
+    }
+}
