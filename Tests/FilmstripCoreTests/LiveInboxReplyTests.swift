@@ -82,6 +82,9 @@ import Testing
         #expect(tls.detail == "could not make a secure connection to the server (SSL certificate problem: self-signed certificate (NSURLErrorDomain error -1202.))")
         #expect(LiveInboxReply.TransportProblem.other("The operation could not be completed. (NSURLErrorDomain error -1000.)").message == "the request could not be completed")
         #expect(LiveInboxReply.TransportProblem.incomplete(afterMs: 2000).message == "the answer began but did not finish within 2,000 ms")
+        let malformed = LiveInboxReply.TransportProblem.malformed("Header without colon")
+        #expect(malformed.message == "the server's answer is not valid HTTP" && malformed.detail == "the server's answer is not valid HTTP (Header without colon)")
+        #expect(LiveInboxReply.TransportProblem.damagedCoding("Error while processing content unencoding").message == "the server's compressed answer is damaged")
     }
 
     @Test func progressIsWholePercentOrIndeterminate() {

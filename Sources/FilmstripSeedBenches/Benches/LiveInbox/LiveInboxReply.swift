@@ -34,6 +34,12 @@ package enum LiveInboxReply {
         case redirectLoop
         /// The body is (or was announced as) larger than the bench reads, in bytes.
         case tooLarge(limitBytes: Int)
+        /// The bytes that came are not HTTP/1.1 (RFC 9112): a status line, header line or chunk
+        /// framing the client cannot parse; the library's words.
+        case malformed(String)
+        /// The body's content coding (gzip, deflate, …) is damaged and cannot be decoded
+        /// (RFC 9110 §8.4.1); the library's words.
+        case damagedCoding(String)
         /// Anything else, with the library's words (kept for the notes, never on screen).
         case other(String)
 
@@ -48,6 +54,8 @@ package enum LiveInboxReply {
             case .tls: "could not make a secure connection to the server"
             case .redirectLoop: "the server redirected too many times (a redirect loop)"
             case .tooLarge(let limit): "the answer is too large (over \(limit / 1_048_576) MB)"
+            case .malformed: "the server's answer is not valid HTTP"
+            case .damagedCoding: "the server's compressed answer is damaged"
             case .other: "the request could not be completed"
             }
         }
@@ -56,7 +64,7 @@ package enum LiveInboxReply {
         /// when it gave any.
         package var detail: String {
             switch self {
-            case .tls(let words), .other(let words): "\(message) (\(words))"
+            case .tls(let words), .malformed(let words), .damagedCoding(let words), .other(let words): "\(message) (\(words))"
             default: message
             }
         }
