@@ -14,10 +14,12 @@ import Testing
             == .loaded([ManifestRow(title: "2.4.0 (118)", detail: "Ready for Review"), ManifestRow(title: "2.3.2 (117)", detail: "")]))
         #expect(screen(200, "[]") == .empty)
         #expect(screen(204, " [ ] ") == .empty)
+        // Other members are ignored; a UTF-8 byte order mark is skipped.
+        #expect(screen(200, "\u{FEFF}" + #"[{"title": "2.4.0 (118)", "build": 118, "detail": "In Review"}]"#) == .loaded([ManifestRow(title: "2.4.0 (118)", detail: "In Review")]))
     }
 
     @Test func anUnreadableTwoHundredIsAFailureNotACrash() {
-        for body in ["<html>", #"{"rows": []}"#, #"[{"name": "x"}]"#, #"[{"title": 3}]"#, #"[{"title": "a", "detail": 4}]"#] {
+        for body in ["<html>", #"{"rows": []}"#, #"[{"name": "x"}]"#, #"[{"title": 3}]"#, #"[{"title": "a", "detail": 4}]"#, #"[{"title": "a", "detail": null}]"#, "[1]"] {
             #expect(screen(200, body) == .failed("the server sent something unreadable"), "\(body)")
         }
     }
