@@ -14,10 +14,12 @@ import Testing
             == .loaded([ManifestRow(title: "2.4.0 (118)", detail: "Ready for Review"), ManifestRow(title: "2.3.2 (117)", detail: "")]))
         #expect(screen(200, "[]") == .empty)
         #expect(screen(204, " [ ] ") == .empty)
+        // Other members are ignored; a UTF-8 byte order mark is skipped.
+        #expect(screen(200, "\u{FEFF}" + #"[{"title": "2.4.0 (118)", "build": 118, "detail": "In Review"}]"#) == .loaded([ManifestRow(title: "2.4.0 (118)", detail: "In Review")]))
     }
 
     @Test func anUnreadableTwoHundredIsAFailureNotACrash() {
-        for body in ["<html>", #"{"rows": []}"#, #"[{"name": "x"}]"#, #"[{"title": 3}]"#, #"[{"title": "a", "detail": 4}]"#] {
+        for body in ["<html>", #"{"rows": []}"#, #"[{"name": "x"}]"#, #"[{"title": 3}]"#, #"[{"title": "a", "detail": 4}]"#, #"[{"title": "a", "detail": null}]"#, "[1]"] {
             #expect(screen(200, body) == .failed("the server sent something unreadable"), "\(body)")
         }
     }
@@ -82,6 +84,9 @@ import Testing
         #expect(tls.detail == "could not make a secure connection to the server (SSL certificate problem: self-signed certificate (NSURLErrorDomain error -1202.))")
         #expect(LiveInboxReply.TransportProblem.other("The operation could not be completed. (NSURLErrorDomain error -1000.)").message == "the request could not be completed")
         #expect(LiveInboxReply.TransportProblem.incomplete(afterMs: 2000).message == "the answer began but did not finish within 2,000 ms")
+        let malformed = LiveInboxReply.TransportProblem.malformed("Header without colon")
+        #expect(malformed.message == "the server's answer is not valid HTTP" && malformed.detail == "the server's answer is not valid HTTP (Header without colon)")
+        #expect(LiveInboxReply.TransportProblem.damagedCoding("Error while processing content unencoding").message == "the server's compressed answer is damaged")
     }
 
     @Test func progressIsWholePercentOrIndeterminate() {

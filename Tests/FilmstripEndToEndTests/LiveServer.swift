@@ -14,12 +14,17 @@ final class LiveServer: @unchecked Sendable {
 
     let folder: URL
     let port: Int
+    /// Whether it speaks HTTPS (`--tls`: a self-signed certificate made when it starts).
+    let tls: Bool
     private let process: Process
 
     /// Starts a server answering from `script` (path → answer or list of answers, as the
     /// server's documentation says) with the `python3` on `PATH` (a suite using it is
-    /// ``ExternalTool/required``). Waits at most 10 s for its port.
-    init(_ script: [String: Any]) throws {
+    /// ``ExternalTool/required``). Waits at most 10 s for its port. With `tls` it speaks HTTPS
+    /// with a certificate no client trusts, made by the `openssl` on `PATH` as it starts.
+    init(_ script: [String: Any], tls: Bool = false) throws {
+        self.tls = tls
+        if tls { _ = try ExternalTool.openssl.path() }
         folder = CommandRunner.scratch.appendingPathComponent("server-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let scriptFile = folder.appendingPathComponent("script.json")
@@ -27,7 +32,7 @@ final class LiveServer: @unchecked Sendable {
         let portFile = folder.appendingPathComponent("port")
         process = Process()
         process.executableURL = URL(fileURLWithPath: try ExternalTool.python3.path())
-        process.arguments = [Self.program.path, "--script", scriptFile.path, "--port", "0", "--port-file", portFile.path, "--log", folder.appendingPathComponent("log.jsonl").path]
+        process.arguments = [Self.program.path, "--script", scriptFile.path, "--port", "0", "--port-file", portFile.path, "--log", folder.appendingPathComponent("log.jsonl").path] + (tls ? ["--tls"] : [])
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         let deadline = Date().addingTimeInterval(10)
@@ -48,8 +53,8 @@ final class LiveServer: @unchecked Sendable {
         var description: String { message }
     }
 
-    /// `http://127.0.0.1:PORT<path>`.
-    func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
+    /// `http://127.0.0.1:PORT<path>` (`https` with `tls`).
+    func url(_ path: String) -> URL { URL(string: "\(tls ? "https" : "http")://127.0.0.1:\(port)\(path)")! }
 
     /// The server's log so far: one dictionary per line.
     func log() -> [[String: Any]] {

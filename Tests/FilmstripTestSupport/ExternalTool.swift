@@ -34,6 +34,9 @@ package struct ExternalTool: Sendable {
     /// `python3` (python3), which runs the scripted HTTP server and the fixtures' scripts.
     package static let python3 = ExternalTool(name: "python3", package: "python3", executable: onPath("python3"))
 
+    /// `openssl` (openssl), which makes the scripted HTTP server's self-signed certificate.
+    package static let openssl = ExternalTool(name: "openssl", package: "openssl", executable: onPath("openssl"))
+
     /// The `python3` on `PATH`, when it can import Pillow (python3-pil; for a Python that is not
     /// Debian's, `pip install pillow`).
     package static let pillow = ExternalTool(

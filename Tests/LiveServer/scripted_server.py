@@ -1,12 +1,17 @@
 #!/usr/bin/env python3
 """A scripted HTTP server for filmstrip's live bench: tests and demos, on 127.0.0.1 only.
 
-    python3 Tests/LiveServer/scripted_server.py --script SCRIPT.json [--port 0] [--port-file FILE] [--log FILE]
-    python3 Tests/LiveServer/scripted_server.py --plan PLAN.json [--port 0] [--port-file FILE] [--log FILE]
+    python3 Tests/LiveServer/scripted_server.py --script SCRIPT.json [--port 0] [--port-file FILE] [--log FILE] [--tls]
+    python3 Tests/LiveServer/scripted_server.py --plan PLAN.json [--port 0] [--port-file FILE] [--log FILE] [--tls]
 
 Listens on 127.0.0.1 (port 0: an ephemeral port), prints `listening on 127.0.0.1:PORT` and
 writes PORT to --port-file once it accepts connections. Standard library only
 (http.server.ThreadingHTTPServer). Stops on SIGTERM or SIGINT.
+
+--tls speaks HTTPS (the ssl module) with a self-signed certificate for 127.0.0.1 that the
+`openssl` command makes at start, valid one day, in a temporary folder removed on exit: nothing
+that expires is kept. A client that checks certificates refuses it, which is what a test of a
+failed TLS connection needs.
 
 The script maps each path to one answer or a list of answers; a list is served in order and
 starts again after its last answer, so every run of a plan sees the same sequence:
@@ -34,6 +39,9 @@ An answer's members (all optional):
                   body (a coding the client cannot know)
     informational interim answers sent before the status line: [{"status": 103, "headers":
                   {"Link": "</app.css>; rel=preload"}, "delayMs": 100}]
+    raw           the whole answer as it goes on the wire, a text sent as ISO-8859-1 bytes after
+                  delayMs, then the connection closes: a status line, header block or chunk
+                  framing that is not HTTP ("HTTP/1.1 abc OK\r\n\r\n"); every other member is ignored
     notModifiedIf a request carrying any of these validators gets 304 Not Modified (no body,
                   the answer's headers kept) instead: {"If-None-Match": "\"v1\"",
                   "If-Modified-Since": "Tue, 01 Dec 2026 10:00:00 GMT"}; compared as strings
@@ -65,9 +73,13 @@ import base64
 import json
 import os
 import select
+import shutil
 import signal
 import socket
+import ssl
+import subprocess
 import sys
+import tempfile
 import threading
 import time
 import zlib
@@ -146,6 +158,8 @@ class Handler(BaseHTTPRequestHandler):
         state.log(event="request", path=path, answer=index, count=count, headers=seen)
         if answer is None:
             answer = {"status": 404, "json": {"message": "no answer scripted for " + path}}
+        if "raw" in answer:
+            return self.send_raw(answer, path)
         status = int(answer.get("status", 200))
         headers = dict(answer.get("headers", {}))
         if "json" in answer:
@@ -212,6 +226,20 @@ class Handler(BaseHTTPRequestHandler):
         except ClientClosed as closed:
             state.log(event="clientClosed", path=path, afterBytes=closed.args[0])
             self.close_connection = True
+
+    def send_raw(self, answer, path):
+        """Sends `raw` as it is, after `delayMs`, and closes the connection."""
+        state = self.server.state
+        self.close_connection = True
+        try:
+            self.wait(int(answer.get("delayMs", 0)), path, 0)
+            sent = self.send(str(answer["raw"]).encode("latin-1"), path, 0)
+            state.log(event="answered", path=path, bytes=sent)
+            self.connection.shutdown(socket.SHUT_WR)
+        except ClientClosed as closed:
+            state.log(event="clientClosed", path=path, afterBytes=closed.args[0])
+        except OSError:
+            pass  # the client hung up after refusing the answer
 
     def do_OTHER(self):
         """Any other method: answered from a plan's routes; the path script knows GET only."""
@@ -293,6 +321,18 @@ def serve_plan(handler):
         handler.close_connection = True
 
 
+def self_signed_context(folder):
+    """A server TLS context with a new self-signed certificate for 127.0.0.1, valid one day."""
+    key, certificate = os.path.join(folder, "key.pem"), os.path.join(folder, "certificate.pem")
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
+         "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", key, "-out", certificate],
+        check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(certificate, key)
+    return context
+
+
 def main():
     parser = argparse.ArgumentParser(description="scripted HTTP server for filmstrip's live bench (127.0.0.1 only)")
     source = parser.add_mutually_exclusive_group(required=True)
@@ -301,6 +341,7 @@ def main():
     parser.add_argument("--port", type=int, default=0, help="port on 127.0.0.1 (0: ephemeral)")
     parser.add_argument("--port-file", help="write the port here once listening")
     parser.add_argument("--log", help="append one JSON line per request event here")
+    parser.add_argument("--tls", action="store_true", help="speak HTTPS with a self-signed certificate made at start")
     args = parser.parse_args()
     with open(args.script or args.plan, encoding="utf-8") as handle:
         script = json.load(handle)
@@ -316,6 +357,10 @@ def main():
     server = ThreadingHTTPServer(("127.0.0.1", args.port), Handler)
     server.daemon_threads = True
     server.state = state
+    certificates = None
+    if args.tls:
+        certificates = tempfile.mkdtemp(prefix="scripted-server-tls-")
+        server.socket = self_signed_context(certificates).wrap_socket(server.socket, server_side=True)
     port = server.server_address[1]
     # Stop cleanly on SIGTERM, even one that arrives before serve_forever starts; a parent may
     # have started us with SIGTERM blocked (the mask is inherited), so unblock it.
@@ -332,6 +377,8 @@ def main():
     except KeyboardInterrupt:
         pass
     server.server_close()
+    if certificates:
+        shutil.rmtree(certificates, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -221,7 +221,14 @@ final class InboxTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable
     }
 
     /// The transport problem libcurl's message names (`Failed to connect … Couldn't connect to
-    /// server`, `transfer closed with 11 bytes remaining to read`, an SSL error, …).
+    /// server`, `transfer closed with 11 bytes remaining to read`, an SSL error, …). Answers that
+    /// are not HTTP come as libcurl's `Received HTTP/0.9 when not allowed` (no status line),
+    /// `Unsupported HTTP version in response` (a status line it cannot read),
+    /// `Unsupported response code in HTTP response` (a status below 100), `Header without colon`,
+    /// `… in chunked-encoding` (broken chunk sizes), and FoundationNetworking's
+    /// `Failed writing header` (a header line not ended by CRLF: Tests/LiveServer answers each,
+    /// docs/LIVE-NETWORK.md lists them). A header block over libcurl's 100 KiB comes only as
+    /// `Out of memory`, which a real lack of memory also says: it stays `.other`.
     static func problem(fromCurlWords words: String, timeoutMs: Int) -> LiveInboxReply.TransportProblem {
         let lower = words.lowercased()
         if lower.contains("couldn't connect") || lower.contains("connection refused") { return .refused }
@@ -231,6 +238,9 @@ final class InboxTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable
             return .cutShort
         }
         if lower.contains("ssl") || lower.contains("tls") || lower.contains("certificate") { return .tls(words) }
+        let notHTTP = ["http/0.9", "unsupported http version", "unsupported response code", "header without colon", "chunked-encoding", "weird server reply", "failed writing header"]
+        if notHTTP.contains(where: lower.contains) { return .malformed(words) }
+        if lower.contains("content unencoding") || lower.contains("content decoding") { return .damagedCoding(words) }
         if lower.contains("redirect") { return .redirectLoop }
         return .other(words)
     }

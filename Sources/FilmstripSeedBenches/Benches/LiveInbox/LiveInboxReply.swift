@@ -34,6 +34,12 @@ package enum LiveInboxReply {
         case redirectLoop
         /// The body is (or was announced as) larger than the bench reads, in bytes.
         case tooLarge(limitBytes: Int)
+        /// The bytes that came are not HTTP/1.1 (RFC 9112): a status line, header line or chunk
+        /// framing the client cannot parse; the library's words.
+        case malformed(String)
+        /// The body's content coding (gzip, deflate, …) is damaged and cannot be decoded
+        /// (RFC 9110 §8.4.1); the library's words.
+        case damagedCoding(String)
         /// Anything else, with the library's words (kept for the notes, never on screen).
         case other(String)
 
@@ -48,6 +54,8 @@ package enum LiveInboxReply {
             case .tls: "could not make a secure connection to the server"
             case .redirectLoop: "the server redirected too many times (a redirect loop)"
             case .tooLarge(let limit): "the answer is too large (over \(limit / 1_048_576) MB)"
+            case .malformed: "the server's answer is not valid HTTP"
+            case .damagedCoding: "the server's compressed answer is damaged"
             case .other: "the request could not be completed"
             }
         }
@@ -56,7 +64,7 @@ package enum LiveInboxReply {
         /// when it gave any.
         package var detail: String {
             switch self {
-            case .tls(let words), .other(let words): "\(message) (\(words))"
+            case .tls(let words), .malformed(let words), .damagedCoding(let words), .other(let words): "\(message) (\(words))"
             default: message
             }
         }
@@ -130,18 +138,27 @@ package enum LiveInboxReply {
     }
 
     /// The rows of a body `[{"title": "2.4.0 (118)", "detail": "Ready for Review"}, …]`; nil
-    /// when it is not such a list.
+    /// when it is not such a list (an item without a string `title`, or with a `detail` that is
+    /// not a string). Read with `JSONDecoder` straight into rows: `JSONSerialization`'s tree of
+    /// dictionaries took 137 MB for a 5.2 MB body of 46,496 rows (docs/LIVE-NETWORK.md, "Large and
+    /// slow bodies"); the decoder reads UTF-8, -16 and -32 alike, with or without a byte order mark.
     package static func rows(in body: Data) -> [ManifestRow]? {
-        guard let list = try? JSONSerialization.jsonObject(with: body) as? [Any] else { return nil }
-        var rows: [ManifestRow] = []
-        rows.reserveCapacity(list.count)
-        for item in list {
-            guard let object = item as? [String: Any], let title = object["title"] as? String else { return nil }
-            let detail = object["detail"]
-            guard detail == nil || detail is String else { return nil }
-            rows.append(ManifestRow(title: title, detail: detail as? String ?? ""))
+        (try? JSONDecoder().decode([WireRow].self, from: body))?.map { ManifestRow(title: $0.title, detail: $0.detail) }
+    }
+
+    /// One item of a list of rows as the server sends it; other members are ignored.
+    private struct WireRow: Decodable {
+        let title: String
+        let detail: String
+
+        enum CodingKeys: String, CodingKey { case title, detail }
+
+        init(from decoder: any Decoder) throws {
+            let item = try decoder.container(keyedBy: CodingKeys.self)
+            title = try item.decode(String.self, forKey: .title)
+            // Absent is no detail; present, it must be a string (`null` is not one).
+            detail = item.contains(.detail) ? try item.decode(String.self, forKey: .detail) : ""
         }
-        return rows
     }
 
     /// The server's words in an error body: `{"message": "…"}` (or `"error"`), or a short
