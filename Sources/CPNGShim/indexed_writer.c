@@ -31,6 +31,8 @@ static size_t fs_chunk(unsigned char *at, const char type[4], const unsigned cha
 
 // One output row: each of the `width` source indices repeated `scale` times, packed
 // `8 / bit_depth` to a byte, first pixel in the high bits, the last byte padded with zero bits.
+// Each output byte is made whole, its pixels' bits shifted in; a 4-bit image at scale 2 (each
+// source pixel exactly one output byte) is a byte per pixel.
 static void fs_pack(const unsigned char *source, uint32_t width, uint32_t scale, int bit_depth, unsigned char *row,
                     size_t packed) {
     if (bit_depth == 8) {
@@ -40,19 +42,37 @@ static void fs_pack(const unsigned char *source, uint32_t width, uint32_t scale,
         }
         unsigned char *e = row;
         for (uint32_t x = 0; x < width; x++) {
-            unsigned char index = source[x];
-            for (uint32_t k = 0; k < scale; k++) *e++ = index;
+            memset(e, source[x], scale);
+            e += scale;
         }
         return;
     }
-    memset(row, 0, packed);
-    size_t bit = 0;  // position of the next pixel, in bits from the row's start
-    for (uint32_t x = 0; x < width; x++) {
-        unsigned int index = source[x];
-        for (uint32_t k = 0; k < scale; k++) {
-            row[bit >> 3] |= (unsigned char)(index << (8 - bit_depth - (bit & 7)));
-            bit += (size_t)bit_depth;
+    size_t count = (size_t)width * scale;  // output pixels
+    int per_byte = 8 / bit_depth;
+    if (scale == 2 && bit_depth == 4) {
+        // The common case (a 16-colour frame at 2x): each source pixel is one whole byte.
+        for (uint32_t x = 0; x < width; x++) row[x] = (unsigned char)(source[x] * 0x11);
+        return;
+    }
+    size_t whole = count / (size_t)per_byte;
+    size_t at = 0;       // next output pixel
+    uint32_t x = 0;      // its source pixel
+    uint32_t k = 0;      // how many times that source pixel was written so far
+    for (size_t b = 0; b < packed; b++) {
+        unsigned int byte = 0;
+        int pixels = b < whole ? per_byte : (int)(count - at);
+        for (int p = 0; p < per_byte; p++) {
+            byte <<= bit_depth;
+            if (p < pixels) {
+                byte |= source[x];
+                at++;
+                if (++k == scale) {
+                    k = 0;
+                    x++;
+                }
+            }
         }
+        row[b] = (unsigned char)byte;
     }
 }
 
@@ -99,12 +119,57 @@ static int fs_indexed_check(uint32_t width, uint32_t height, size_t stride, uint
     return 0;
 }
 
+// Per-thread scratch kept between calls, so encoding frame after frame on the same threads
+// neither allocates nor page-faults: the filtered rows' buffer (kept up to 8 MiB) and one zlib
+// deflate state, reset (deflateReset: the same output as a fresh deflateInit2 with the same
+// arguments) rather than made again. Both live as long as their thread.
+static _Thread_local unsigned char *fs_scratch_rows = NULL;
+static _Thread_local size_t fs_scratch_capacity = 0;
+static const size_t fs_scratch_limit = (size_t)8 << 20;
+static _Thread_local int fs_deflater_ready = 0;
+static _Thread_local int fs_deflater_arguments[3];
+static _Thread_local z_stream fs_deflater_stream;
+
+// A buffer of `size` bytes for the filtered rows: the thread's scratch when it is large enough
+// or can grow within the limit, otherwise a buffer of its own (fs_release_rows frees it).
+static unsigned char *fs_rows_buffer(size_t size) {
+    if (size > fs_scratch_limit) return (unsigned char *)malloc(size);
+    if (size > fs_scratch_capacity) {
+        unsigned char *grown = (unsigned char *)realloc(fs_scratch_rows, size);
+        if (grown == NULL) return NULL;
+        fs_scratch_rows = grown;
+        fs_scratch_capacity = size;
+    }
+    return fs_scratch_rows;
+}
+
+static void fs_release_rows(unsigned char *rows) {
+    if (rows != fs_scratch_rows) free(rows);
+}
+
+// The thread's deflate state for these arguments (window 32 KiB), reset; NULL when zlib fails.
+static z_stream *fs_deflater(int level, int mem_level, int strategy) {
+    if (fs_deflater_ready && fs_deflater_arguments[0] == level && fs_deflater_arguments[1] == mem_level &&
+        fs_deflater_arguments[2] == strategy) {
+        if (deflateReset(&fs_deflater_stream) == Z_OK) return &fs_deflater_stream;
+    }
+    if (fs_deflater_ready) deflateEnd(&fs_deflater_stream);
+    fs_deflater_ready = 0;
+    memset(&fs_deflater_stream, 0, sizeof fs_deflater_stream);
+    if (deflateInit2(&fs_deflater_stream, level, Z_DEFLATED, 15, mem_level, strategy) != Z_OK) return NULL;
+    fs_deflater_arguments[0] = level;
+    fs_deflater_arguments[1] = mem_level;
+    fs_deflater_arguments[2] = strategy;
+    fs_deflater_ready = 1;
+    return &fs_deflater_stream;
+}
+
 // The filtered rows: None with the packed bytes, or Up with zeros when the row repeats the one
-// above. Returns a malloc'd buffer of `raw_size` bytes, or NULL when out of memory.
+// above. Returns a buffer of `raw_size` bytes (release it with fs_release_rows), or NULL when out of memory.
 static unsigned char *fs_indexed_rows(const unsigned char *indices, uint32_t width, uint32_t height, size_t stride,
                                       uint32_t scale, int bit_depth, size_t packed, size_t raw_size) {
     size_t line = packed + 1;
-    unsigned char *raw = (unsigned char *)malloc(raw_size);
+    unsigned char *raw = fs_rows_buffer(raw_size);
     if (raw == NULL) return NULL;
     const unsigned char *above = NULL;  // the last row written with filter None, packed
     for (uint32_t y = 0; y < height; y++) {
@@ -141,29 +206,26 @@ int fs_png_indexed_image_data(const unsigned char *indices, uint32_t width, uint
         fs_copy_text(message, "out of memory");
         return 1;
     }
-    z_stream stream;
-    memset(&stream, 0, sizeof stream);
-    if (deflateInit2(&stream, level, Z_DEFLATED, 15, mem_level, strategy) != Z_OK) {
-        free(raw);
+    z_stream *stream = fs_deflater(level, mem_level, strategy);
+    if (stream == NULL) {
+        fs_release_rows(raw);
         fs_copy_text(message, "zlib deflateInit2 failed");
         return 1;
     }
-    uLong bound = deflateBound(&stream, (uLong)raw_size);
+    uLong bound = deflateBound(stream, (uLong)raw_size);
     unsigned char *data = (unsigned char *)malloc((size_t)bound);
     if (data == NULL) {
-        deflateEnd(&stream);
-        free(raw);
+        fs_release_rows(raw);
         fs_copy_text(message, "out of memory");
         return 1;
     }
-    stream.next_in = raw;
-    stream.avail_in = (uInt)raw_size;
-    stream.next_out = data;
-    stream.avail_out = (uInt)bound;
-    int status = deflate(&stream, Z_FINISH);
-    size_t compressed = (size_t)stream.total_out;
-    deflateEnd(&stream);
-    free(raw);
+    stream->next_in = raw;
+    stream->avail_in = (uInt)raw_size;
+    stream->next_out = data;
+    stream->avail_out = (uInt)bound;
+    int status = deflate(stream, Z_FINISH);
+    size_t compressed = (size_t)stream->total_out;
+    fs_release_rows(raw);
     if (status != Z_STREAM_END) {
         free(data);
         fs_copy_text(message, "zlib deflate did not finish");
@@ -202,20 +264,18 @@ int fs_png_write_indexed(const unsigned char *indices, uint32_t width, uint32_t 
         return 1;
     }
 
-    z_stream stream;
-    memset(&stream, 0, sizeof stream);
-    if (deflateInit2(&stream, level, Z_DEFLATED, 15, mem_level, strategy) != Z_OK) {
-        free(raw);
+    z_stream *stream = fs_deflater(level, mem_level, strategy);
+    if (stream == NULL) {
+        fs_release_rows(raw);
         fs_copy_text(message, "zlib deflateInit2 failed");
         return 1;
     }
-    uLong bound = deflateBound(&stream, (uLong)raw_size);
+    uLong bound = deflateBound(stream, (uLong)raw_size);
     // Signature 8, IHDR 25, PLTE 12 + 768, tRNS 12 + 256, IDAT 12 + data, IEND 12.
     size_t capacity = 8 + 25 + 780 + 268 + 12 + (size_t)bound + 12;
     unsigned char *file = (unsigned char *)malloc(capacity);
     if (file == NULL) {
-        deflateEnd(&stream);
-        free(raw);
+        fs_release_rows(raw);
         fs_copy_text(message, "out of memory");
         return 1;
     }
@@ -246,14 +306,13 @@ int fs_png_write_indexed(const unsigned char *indices, uint32_t width, uint32_t 
     if (last_translucent >= 0) at += fs_chunk(file + at, "tRNS", alphas, (uint32_t)(last_translucent + 1));
 
     unsigned char *idat = file + at;
-    stream.next_in = raw;
-    stream.avail_in = (uInt)raw_size;
-    stream.next_out = idat + 8;
-    stream.avail_out = (uInt)bound;
-    int status = deflate(&stream, Z_FINISH);
-    size_t compressed = (size_t)stream.total_out;
-    deflateEnd(&stream);
-    free(raw);
+    stream->next_in = raw;
+    stream->avail_in = (uInt)raw_size;
+    stream->next_out = idat + 8;
+    stream->avail_out = (uInt)bound;
+    int status = deflate(stream, Z_FINISH);
+    size_t compressed = (size_t)stream->total_out;
+    fs_release_rows(raw);
     if (status != Z_STREAM_END) {
         free(file);
         fs_copy_text(message, "zlib deflate did not finish");

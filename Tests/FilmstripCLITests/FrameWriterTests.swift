@@ -33,6 +33,7 @@ import Testing
             writer.prepare("frames/0003.png", Self.canvas(marked: 1), scale: 3, pixelsSHA256: nil),
         ]
         try writer.finish(batch)
+        try writer.finishAll()
         #expect(writer.statistics == FrameWriter.Statistics(palette: 3, rgba: 0, repeated: 1, bytes: writer.statistics.bytes))
         #expect(folder.read("frames/0002.png") == folder.read("frames/0000.png"))
         #expect(folder.read("frames/0003.png") != folder.read("frames/0000.png"), "another scale is another image")
@@ -47,16 +48,19 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder.path) }
         let writer = FrameWriter(folder: folder)
         try writer.finish([writer.prepare("frames/0000.png", Self.canvas(marked: 4), scale: 1, pixelsSHA256: nil)])
+        try writer.finishAll()
         try writer.finish([
             writer.prepare("frames/0001.png", Self.canvas(marked: 5), scale: 1, pixelsSHA256: nil),
             writer.prepare("frames/0002.png", Self.canvas(marked: 4), scale: 1, pixelsSHA256: nil),
         ])
+        try writer.finishAll()
         #expect(writer.statistics.palette == 2 && writer.statistics.repeated == 1)
         #expect(folder.read("frames/0002.png") == folder.read("frames/0000.png"))
 
         // If the earlier file no longer holds that image, the repeat is encoded, not copied.
         try Data(try PNGCodec.encode(Self.canvas(marked: 9))).write(to: URL(fileURLWithPath: "\(folder.path)/frames/0000.png"))
         try writer.finish([writer.prepare("frames/0003.png", Self.canvas(marked: 4), scale: 1, pixelsSHA256: nil)])
+        try writer.finishAll()
         #expect(writer.statistics.palette == 3 && writer.statistics.repeated == 1)
         #expect(try PNGCodec.decode(Array(try #require(folder.read("frames/0003.png")))) == Self.canvas(marked: 4))
     }
@@ -70,6 +74,7 @@ import Testing
             for x in 0..<20 { canvas.setPixel(x: x, y: y, to: Color(red: UInt8(x), green: UInt8(y), blue: 1)) }
         }
         try writer.finish([writer.prepare("frames/0000.png", canvas, scale: 2, pixelsSHA256: nil)])
+        try writer.finishAll()
         #expect(writer.statistics.rgba == 1 && writer.statistics.palette == 0)
         #expect(try PNGCodec.decode(Array(try #require(folder.read("frames/0000.png")))) == canvas.scaled(by: 2))
     }

@@ -52,6 +52,14 @@ package final class FrameWriter: ImageSink {
     private let written = Mutex(RecentImages())
     private let counts = Mutex(Statistics())
     private let digests = Mutex<[String: String]>([:])
+    /// The files handed to ``writeLater(_:to:)`` and not yet written, and the first write that failed.
+    private let pendingWrites = DispatchGroup()
+    private let writeFailure = Mutex<FilmstripError?>(nil)
+    /// At most this many files wait to be written (about 2 KB each for a frame).
+    private let writeSlots = DispatchSemaphore(value: 32)
+    /// Where files are written: every write (temporary file, `fsync`, rename) waits on the disk,
+    /// not on a processor, so the cores encode the next images meanwhile.
+    private static let writeQueue = DispatchQueue(label: "filmstrip.image-writes", attributes: .concurrent)
 
     /// The SHA-256 of the image file written at `path`, forgotten once taken.
     package func takeFileDigest(_ path: String) -> String? {
@@ -81,7 +89,11 @@ package final class FrameWriter: ImageSink {
         return Prepared(path: path, pixels: pixels, scale: scale, key: hasher.finalize())
     }
 
+    /// Encodes the batch on all cores and hands each file to the write queue: a file is written
+    /// (atomically, `fsync`ed before its rename: ``AtomicFile``) while the next images are drawn.
+    /// A write that failed is thrown by the next call or by ``finishAll()``.
     package func finish(_ batch: [Prepared]) throws(FilmstripError) {
+        if let error = writeFailure.withLock({ $0 }) { throw error }
         // Decide, in order, what each image needs: a repeat of an earlier image in this batch is
         // copied from it; one whose key was written in an earlier batch is compared with that file.
         enum Plan {
@@ -105,6 +117,8 @@ package final class FrameWriter: ImageSink {
             }
         }
 
+        // A repeat of an image of an earlier batch is confirmed from its file: written by now.
+        if plans.contains(where: { if case .confirm = $0 { true } else { false } }) { pendingWrites.wait() }
         let results = Mutex<[[UInt8]?]>(Array(repeating: nil, count: batch.count))
         let failure = Mutex<FilmstripError?>(nil)
         let work = batch.indices.filter { if case .copy = plans[$0] { false } else { true } }
@@ -117,7 +131,7 @@ package final class FrameWriter: ImageSink {
                 if case .confirm(let file) = planned[index] { repeated = repeatedBytes(of: image, earlierFile: file) }
                 let bytes: [UInt8]
                 if let repeated { bytes = repeated } else { bytes = try encode(image) }
-                try folder.write(Data(bytes), to: image.path)
+                writeLater(bytes, to: image.path)
                 results.withLock { $0[index] = bytes }
                 let digest = PixelDigest.sha256(bytes)
                 digests.withLock { $0[image.path] = digest }
@@ -140,7 +154,7 @@ package final class FrameWriter: ImageSink {
         let encoded = results.withLock { $0 }
         for (index, plan) in plans.enumerated() {
             guard case .copy(let twin) = plan, let bytes = encoded[twin] else { continue }
-            try folder.write(Data(bytes), to: batch[index].path)
+            writeLater(bytes, to: batch[index].path)
             let digest = PixelDigest.sha256(bytes)
             digests.withLock { $0[batch[index].path] = digest }
             counts.withLock {
@@ -152,6 +166,28 @@ package final class FrameWriter: ImageSink {
             for (index, plan) in plans.enumerated() {
                 guard case .encode = plan else { continue }
                 table.remember(batch[index].key, path: batch[index].path)
+            }
+        }
+    }
+
+    /// Waits until every file handed over is written.
+    /// - Throws: ``FilmstripError`` (output) for the first file that could not be written.
+    package func finishAll() throws(FilmstripError) {
+        pendingWrites.wait()
+        if let error = writeFailure.withLock({ $0 }) { throw error }
+    }
+
+    /// Writes `bytes` to `path` on the write queue; a failure is kept for ``finish(_:)`` or
+    /// ``finishAll()`` to throw.
+    private func writeLater(_ bytes: [UInt8], to path: String) {
+        writeSlots.wait()
+        let folder = self.folder
+        Self.writeQueue.async(group: pendingWrites) { [self] in
+            defer { writeSlots.signal() }
+            do throws(FilmstripError) {
+                try folder.write(Data(bytes), to: path)
+            } catch {
+                writeFailure.withLock { $0 = $0 ?? error }
             }
         }
     }

@@ -20,6 +20,10 @@ package protocol ImageSink: Sendable {
     /// - Throws: ``FilmstripError`` when an output cannot be written.
     func finish(_ batch: [Prepared]) throws(FilmstripError)
 
+    /// Completes every batch: called once after the last, before the outputs are named done.
+    /// - Throws: ``FilmstripError`` when an output could not be written.
+    func finishAll() throws(FilmstripError)
+
     /// The SHA-256 of the image file at `path` (``PixelDigest/sha256(_:)``): as written by
     /// `record`, as committed for `check`; nil when there is none. Asked once per image, after
     /// its batch is finished; the sink may forget the digest then, so memory does not grow with
@@ -28,6 +32,9 @@ package protocol ImageSink: Sendable {
 }
 
 extension ImageSink {
+    /// Nothing is left to complete after the last batch.
+    package func finishAll() throws(FilmstripError) {}
+
     /// ``prepare(_:_:)`` of `canvas` drawn at `scale`, with the digest given rather than taken
     /// (nil: none is compared).
     package func prepare(_ path: String, _ canvas: Canvas, scale: Int, pixelsSHA256: String?) -> Prepared {

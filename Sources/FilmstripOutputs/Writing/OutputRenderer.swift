@@ -283,6 +283,7 @@ package struct OutputRenderer {
                 start = end
                 progress(end, sourceCount)
             }
+            try sink.finishAll()
             let (report, writer) = try open()
             reportPiece.append(writer.tail)
             try ContactSheet.writeTail(report: report, planFile: planFile) {

@@ -232,7 +232,7 @@ extension BitmapFont {
                         throw BDFError(line: lines.count, message: "expected \(height) bitmap rows, the file ended after \(row)")
                     }
                     let rowLine = index + 1
-                    let hex = lines[index].trimmingSpaces()
+                    let hex = lines[index].trimmedSpaces()
                     if hex.isEmpty || hex.hasPrefix("COMMENT") {
                         index += 1
                         continue
@@ -248,7 +248,8 @@ extension BitmapFont {
                     guard var bytes = hex.hexBytes(count: bytesPerRow) else {
                         throw BDFError(line: rowLine, message: "expected a bitmap row of \(bytesPerRow * 2) hex digits (\(width) pixels padded to whole bytes), found '\(hex.prefix(80))'")
                     }
-                    if hex.count < bytesPerRow * 2 {
+                    // Hex digits are ASCII: a byte each.
+                    if hex.utf8.count < bytesPerRow * 2 {
                         if repairs.shortRows == 0 { repairs.firstShortRow = rowLine }
                         repairs.shortRows += 1
                         bytes += [UInt8](repeating: 0, count: bytesPerRow - bytes.count)
@@ -284,13 +285,21 @@ extension BitmapFont {
 }
 
 extension Substring {
-    fileprivate func trimmingSpaces() -> String {
-        let trimmed = self.drop(while: { $0 == " " || $0 == "\t" })
-        var end = trimmed.endIndex
-        while end > trimmed.startIndex, trimmed[trimmed.index(before: end)] == " " || trimmed[trimmed.index(before: end)] == "\t" {
-            end = trimmed.index(before: end)
+    fileprivate func trimmingSpaces() -> String { String(trimmedSpaces()) }
+
+    /// The line without its leading and trailing spaces and tabs, read byte by byte (a space or
+    /// tab followed by a combining mark is trimmed too: no BDF keyword or hex row holds one).
+    fileprivate func trimmedSpaces() -> Substring {
+        let bytes = utf8
+        var start = bytes.startIndex
+        var end = bytes.endIndex
+        while start != end, bytes[start] == 0x20 || bytes[start] == 0x09 { start = bytes.index(after: start) }
+        while end != start {
+            let last = bytes.index(before: end)
+            guard bytes[last] == 0x20 || bytes[last] == 0x09 else { break }
+            end = last
         }
-        return String(trimmed[trimmed.startIndex..<end])
+        return self[start..<end]
     }
 
     fileprivate func replacingDoubledQuotes() -> String {
@@ -310,6 +319,9 @@ extension Substring {
 
 extension String {
     fileprivate func trimmingSpaces() -> String { self[...].trimmingSpaces() }
+}
+
+extension StringProtocol {
 
     /// The first `count` bytes of a row of hex digits, or fewer when the row is shorter (an odd
     /// last digit is the high half of a byte); nil when a character is not a hex digit.
@@ -317,13 +329,13 @@ extension String {
         var bytes = [UInt8]()
         bytes.reserveCapacity(count)
         var high: UInt8?
-        for scalar in unicodeScalars {
+        for byte in utf8 {
             guard bytes.count < count else { break }
             let nibble: UInt8
-            switch scalar.value {
-            case 0x30...0x39: nibble = UInt8(scalar.value - 0x30)
-            case 0x41...0x46: nibble = UInt8(scalar.value - 0x41 + 10)
-            case 0x61...0x66: nibble = UInt8(scalar.value - 0x61 + 10)
+            switch byte {
+            case 0x30...0x39: nibble = byte - 0x30
+            case 0x41...0x46: nibble = byte - 0x41 + 10
+            case 0x61...0x66: nibble = byte - 0x61 + 10
             default: return nil
             }
             if let h = high {
