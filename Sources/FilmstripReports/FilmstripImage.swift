@@ -59,114 +59,41 @@ package enum FilmstripImage {
         cell: (Int) -> (canvas: Canvas?, label: String, swatch: Color?)
     ) -> Canvas {
         guard count > 0 else { return Canvas(width: 1, height: 1) }
-        var strip = Strip(count: count, frameWidth: frameWidth, frameHeight: frameHeight, font: font, theme: theme)
+        let columns = min(framesPerRow, count)
+        let rows = (count + columns - 1) / columns
+        let cellWidth = frameWidth + gap
+        let layout = PanelLayout(font: font)
+        let labelHeight = layout.lineHeight + 3
+        let swatchSize = max(2, layout.ascent * 3 / 4)
+        let rowHeight = holeBand + frameHeight + labelHeight + holeBand
+        let film = theme.film
+        let size = size(count: count, frameWidth: frameWidth, frameHeight: frameHeight, lineHeight: layout.lineHeight)
+        var strip = Canvas(width: size.width, height: size.height, background: film)
+        for row in 0..<rows {
+            let top = row * (rowHeight + gap)
+            // Sprocket holes along the top and bottom bands of this row of film.
+            var x = 6
+            while x + 8 < strip.width {
+                strip.fill(Rect(x: x, y: top + 3, width: 8, height: 4), with: theme.sprocketHole)
+                strip.fill(Rect(x: x, y: top + rowHeight - 7, width: 8, height: 4), with: theme.sprocketHole)
+                x += 16
+            }
+        }
         for index in 0..<count {
             let frame = cell(index)
-            strip.place(frame.canvas, at: index)
-            strip.label(index, frame.label, swatch: frame.swatch)
-        }
-        return strip.canvas
-    }
-
-    /// A strip drawn in parts: the film and its holes when made, each cell's frame (``place(_:at:)``)
-    /// and each label (``label(_:_:swatch:)``) when given. Drawn in the order ``compose(count:frameWidth:frameHeight:font:theme:cell:)``
-    /// draws (each cell, then its label), the pixels are the same; so they are in any order when no
-    /// label or swatch reaches into a cell (``labelsStayOutsideCells(_:)``), as with every bundled font.
-    package struct Strip {
-        /// The strip as drawn so far.
-        package private(set) var canvas: Canvas
-        let count: Int
-        let columns: Int
-        let frameWidth: Int
-        let frameHeight: Int
-        let rowHeight: Int
-        let layout: PanelLayout
-        let swatchSize: Int
-        let font: BitmapFont
-        let theme: Theme
-
-        /// The film and its holes for `count` (more than 0) cells of `frameWidth` × `frameHeight` pixels.
-        package init(count: Int, frameWidth: Int, frameHeight: Int, font: BitmapFont, theme: Theme) {
-            self.count = count
-            columns = min(FilmstripImage.framesPerRow, count)
-            let rows = (count + columns - 1) / columns
-            layout = PanelLayout(font: font)
-            rowHeight = holeBand + frameHeight + layout.lineHeight + 3 + holeBand
-            swatchSize = max(2, layout.ascent * 3 / 4)
-            self.frameWidth = frameWidth
-            self.frameHeight = frameHeight
-            self.font = font
-            self.theme = theme
-            let size = FilmstripImage.size(count: count, frameWidth: frameWidth, frameHeight: frameHeight, lineHeight: layout.lineHeight)
-            canvas = Canvas(width: size.width, height: size.height, background: theme.film)
-            for row in 0..<rows {
-                let top = row * (rowHeight + gap)
-                // Sprocket holes along the top and bottom bands of this row of film.
-                var x = 6
-                while x + 8 < canvas.width {
-                    canvas.fill(Rect(x: x, y: top + 3, width: 8, height: 4), with: theme.sprocketHole)
-                    canvas.fill(Rect(x: x, y: top + rowHeight - 7, width: 8, height: 4), with: theme.sprocketHole)
-                    x += 16
-                }
-            }
-        }
-
-        /// The top-left corner of cell `position`.
-        func origin(_ position: Int) -> Point {
-            Point(x: gap + (position % columns) * (frameWidth + gap), y: (position / columns) * (rowHeight + gap) + holeBand)
-        }
-
-        /// Draws cell `position`'s frame (1×, `frameWidth` × `frameHeight`), or the dropped frame's
-        /// outline and word when `frame` is nil.
-        package mutating func place(_ frame: Canvas?, at position: Int) {
-            let at = origin(position)
-            if let frame {
-                canvas.draw(frame, at: at)
+            let left = gap + (index % columns) * cellWidth
+            let top = (index / columns) * (rowHeight + gap) + holeBand
+            if let canvas = frame.canvas {
+                strip.draw(canvas, at: Point(x: left, y: top))
             } else {
-                canvas.stroke(Rect(x: at.x, y: at.y, width: frameWidth, height: frameHeight), with: theme.color(for: Palette.dimText))
-                canvas.drawText("dropped", at: Point(x: at.x + 8, y: at.y + 9 + layout.ascent), font: font, color: theme.color(for: Palette.dimText))
+                strip.stroke(Rect(x: left, y: top, width: frameWidth, height: frameHeight), with: theme.color(for: Palette.dimText))
+                strip.drawText("dropped", at: Point(x: left + 8, y: top + 9 + layout.ascent), font: font, color: theme.color(for: Palette.dimText))
             }
+            let swatch = theme.color(for: frame.swatch ?? Palette.dimText)
+            let baseline = top + frameHeight + 2 + layout.ascent
+            strip.fill(Rect(x: left, y: baseline - 1 - swatchSize, width: swatchSize, height: swatchSize), with: swatch)
+            strip.drawText(frame.label, at: Point(x: left + swatchSize + max(2, layout.advance / 2 + 1), y: baseline), font: font, color: theme.color(for: Palette.text))
         }
-
-        /// Draws cell `position`'s swatch (the phase's colour; nil when dropped) and label (`"#3 · 1,500 ms"`).
-        package mutating func label(_ position: Int, _ label: String, swatch: Color?) {
-            let at = origin(position)
-            let colour = theme.color(for: swatch ?? Palette.dimText)
-            let baseline = at.y + frameHeight + 2 + layout.ascent
-            canvas.fill(Rect(x: at.x, y: baseline - 1 - swatchSize, width: swatchSize, height: swatchSize), with: colour)
-            canvas.drawText(label, at: Point(x: at.x + swatchSize + max(2, layout.advance / 2 + 1), y: baseline), font: font, color: theme.color(for: Palette.text))
-        }
-
-        /// Whether no pixel of any label in `labels` (by position) or its swatch can land inside a
-        /// cell, nor a dropped frame's word outside its own, judged from each glyph's box: then
-        /// cells and labels may be drawn in any order.
-        package func labelsStayOutsideCells(_ labels: [String]) -> Bool {
-            let cells = (0..<count).map { Rect(x: origin($0).x, y: origin($0).y, width: frameWidth, height: frameHeight) }
-            func boxes(_ text: String, at start: Point) -> [Rect] {
-                var pen = start.x
-                var found: [Rect] = []
-                for scalar in text.unicodeScalars {
-                    let glyph = font.glyph(for: scalar) ?? font.fallbackGlyph(for: scalar)
-                    found.append(Rect(x: pen + glyph.xOffset, y: start.y - (glyph.height + glyph.yOffset), width: glyph.width, height: glyph.height))
-                    pen += glyph.advance
-                }
-                return found
-            }
-            for (position, text) in labels.enumerated() {
-                let at = origin(position)
-                let baseline = at.y + frameHeight + 2 + layout.ascent
-                var drawn = boxes(text, at: Point(x: at.x + swatchSize + max(2, layout.advance / 2 + 1), y: baseline))
-                drawn.append(Rect(x: at.x, y: baseline - 1 - swatchSize, width: swatchSize, height: swatchSize))
-                // A dropped frame's word must stay inside its own cell.
-                let own = cells[position]
-                for box in boxes("dropped", at: Point(x: at.x + 8, y: at.y + 9 + layout.ascent)) where !box.isEmpty {
-                    guard box.x >= own.x, box.y >= own.y, box.maxX <= own.maxX, box.maxY <= own.maxY else { return false }
-                }
-                for box in drawn where !box.isEmpty {
-                    if cells.contains(where: { !$0.intersection(box).isEmpty }) { return false }
-                }
-            }
-            return true
-        }
+        return strip
     }
 }

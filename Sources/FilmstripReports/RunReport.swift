@@ -73,14 +73,12 @@ package struct RunReport: Codable, Hashable, Sendable {
         /// Each panel's depiction, in the plan's panel order, with the text runs and semantic elements
         /// it drew.
         package var panels: [Panel]
-    }
-
-    /// The digests of one image other than a frame (the strip, a still's image), as ``imageDigests`` gives them.
-    package struct ImageDigest: Codable, Hashable, Sendable {
-        /// Its pixel digest, as ``Frame/pixelsSHA256`` defines it (the strip at scale 1).
-        package var pixelsSHA256: String
-        /// The SHA-256 of its PNG file as written, 64 lower-case hex digits.
-        package var fileSHA256: String
+        /// The pixel digest (as ``Frame/pixelsSHA256``) of each of the still's images, in the order
+        /// of `files` (without `scales`, the one image `file`); nil when no images were written or
+        /// the frame was dropped.
+        package var pixelsSHA256: [String]?
+        /// The SHA-256 of each of the still's PNG files as written, in the same order; nil likewise.
+        package var fileSHA256: [String]?
     }
 
     /// Dwell of a phase or depiction.
@@ -276,11 +274,10 @@ package struct RunReport: Codable, Hashable, Sendable {
     /// The indices of the frames the strip shows (all of them up to ``FilmstripImage/maxFrames``,
     /// otherwise that many evenly spaced); nil when no images were written.
     package var filmstripFrames: [Int]?
-    /// The strip's and every still's image digests, by path (`filmstrip.png`, `stills/loading.png`,
-    /// `stills/loading@2x.png`); nil when no images were written. `check` compares these as it
-    /// does a frame's before decoding any PNG. The strip is drawn with the frames and written
-    /// after them, so its digests come after the frame rows (this key sorts after `frames`).
-    package var imageDigests: [String: ImageDigest]?
+    /// The strip's pixel digest (as ``Frame/pixelsSHA256``, at scale 1); nil when no images were written.
+    package var filmstripPixelsSHA256: String?
+    /// The SHA-256 of the strip's PNG file as written; nil when no images were written.
+    package var filmstripFileSHA256: String?
     /// The animated filmstrip (`animation.png`, an APNG: every drawn frame at output scale, each
     /// for its ``AnimationSchedule`` delay, looping), relative; nil when no images were written
     /// or no frame was drawn.
@@ -327,9 +324,13 @@ package struct RunReport: Codable, Hashable, Sendable {
                 : drawn.map { Panel(panel: $0.panel, depiction: $0.depiction.id, texts: $0.texts.map(\.text), elements: $0.elements.map(\.description)) }
             let written = withFiles && !still.frame.dropped
             let files = OutputLayout.stillFiles(name: still.name, scales: still.scales, planScale: plan.scale).map(\.path)
+            let images = still.scales != nil ? files : [files[0]]
+            let digests = images.compactMap { imageDigests[$0] }
+            let digested = written && digests.count == images.count
             return Still(
                 name: still.name, tMs: still.frame.tMs, phase: still.frame.phase, phaseDetail: still.frame.phaseDetail,
-                file: written ? files[0] : nil, files: written && still.scales != nil ? files : nil, panels: panels)
+                file: written ? files[0] : nil, files: written && still.scales != nil ? files : nil, panels: panels,
+                pixelsSHA256: digested ? digests.map(\.pixels) : nil, fileSHA256: digested ? digests.map(\.file) : nil)
         }
         dwell = Dictionary(uniqueKeysWithValues: analysis.phases.map { ($0.name, dwellEntry($0.dwell)) })
         panels = Dictionary(uniqueKeysWithValues: analysis.panels.map { panel in
@@ -361,7 +362,9 @@ package struct RunReport: Codable, Hashable, Sendable {
         passed = analysis.passed
         filmstrip = withFiles ? OutputLayout.filmstripPath : nil
         filmstripFrames = withFiles ? FilmstripImage.frameIndices(count: run.frames.count).map { run.frames[$0].index } : nil
-        self.imageDigests = withFiles && !imageDigests.isEmpty ? imageDigests.mapValues { ImageDigest(pixelsSHA256: $0.pixels, fileSHA256: $0.file) } : nil
+        let strip = withFiles ? imageDigests[OutputLayout.filmstripPath] : nil
+        filmstripPixelsSHA256 = strip?.pixels
+        filmstripFileSHA256 = strip?.file
         animation = withFiles && run.frames.contains { !$0.dropped } ? OutputLayout.animationPath : nil
     }
 

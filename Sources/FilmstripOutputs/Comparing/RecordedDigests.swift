@@ -30,7 +30,15 @@ package struct RecordedDigests: Sendable {
 
     /// Path → digests of the strip and of every still's images, as `report` gives them.
     static func stripAndStills(of report: RunReport) -> [String: (pixels: String?, file: String?)] {
-        (report.imageDigests ?? [:]).mapValues { ($0.pixelsSHA256, $0.fileSHA256) }
+        var table: [String: (pixels: String?, file: String?)] = [:]
+        if let strip = report.filmstrip { table[strip] = (report.filmstripPixelsSHA256, report.filmstripFileSHA256) }
+        for still in report.stills {
+            guard let first = still.file, let pixels = still.pixelsSHA256, let files = still.fileSHA256 else { continue }
+            for (offset, path) in (still.files ?? [first]).enumerated() where offset < pixels.count && offset < files.count {
+                table[path] = (pixels[offset], files[offset])
+            }
+        }
+        return table
     }
 
     /// How far behind the latest frame asked for a row waits: 4,096 frames.

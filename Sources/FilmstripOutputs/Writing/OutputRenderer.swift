@@ -84,51 +84,39 @@ package struct OutputRenderer {
             }
         }
 
-        // The strip is written last. With labels that stay outside the cells (every bundled
-        // font's), its cells are the frames drawn in the batches, pasted as each batch ends;
-        // otherwise it is drawn whole first, each cell drawn again (its labels may cover cells,
-        // so cells and labels go in their order), a few cells at a time on all cores.
+        // The strip first, drawn one frame at a time; its encoding shares the first batch, so
+        // it runs beside the first images'. The holder gives the canvas up once it is prepared.
         let shown = FilmstripImage.frameIndices(count: frames.count)
         let size = run.logicalFrameSize(font: font)
         let images = ContactSheet.ImageSizes(run: run, font: font)
-        let stripLabels = shown.map { "#\(frames[$0].index) · \(Quantity.ms(frames[$0].tMs))" }
-        let stripSwatches = shown.map { frames[$0].phase.map { run.plan.bench.style(ofPhase: $0).color } }
-        var strip = shown.isEmpty
-            ? nil : FilmstripImage.Strip(count: shown.count, frameWidth: size.width, frameHeight: size.height, font: font, theme: run.plan.theme)
-        // Frame position → strip cell, for the frames pasted as they are drawn.
-        var pasted: [Int: Int] = [:]
-        var incremental = false
-        if var whole = strip.take() {
-            if whole.labelsStayOutsideCells(stripLabels) {
-                incremental = true
-                for (cell, position) in shown.enumerated() {
-                    if frames[position].dropped { whole.place(nil, at: cell) } else { pasted[position] = cell }
-                }
-            } else {
-                let cellsAtOnce = 2 * max(1, ProcessInfo.processInfo.activeProcessorCount)
-                var first = 0
-                while first < shown.count {
-                    let positions = Array(first..<min(shown.count, first + cellsAtOnce))
+        // Its cells are drawn a few at a time on all cores, so at most that many are held.
+        let cellsAtOnce = 2 * max(1, ProcessInfo.processInfo.activeProcessorCount)
+        var drawnCells: [Int: Canvas] = [:]
+        let strip = Mutex<Canvas?>(
+            FilmstripImage.compose(
+                count: shown.count, frameWidth: size.width, frameHeight: size.height, font: font,
+                theme: run.plan.theme
+            ) { position in
+                if position % cellsAtOnce == 0 {
+                    let positions = Array(position..<min(shown.count, position + cellsAtOnce))
                     let cells = Mutex<[Int: Canvas]>([:])
                     DispatchQueue.concurrentPerform(iterations: positions.count) { offset in
-                        let canvas = run.render(frames[shown[positions[offset]]], font: font, scale: 1)?.canvas
+                        let canvas = run.render(
+                            frames[shown[positions[offset]]], font: font, scale: 1)?.canvas
                         cells.withLock { $0[positions[offset]] = canvas }
                     }
-                    let drawnCells = cells.withLock { $0 }
-                    for cell in positions {
-                        whole.place(drawnCells[cell], at: cell)
-                        whole.label(cell, stripLabels[cell], swatch: stripSwatches[cell])
-                    }
-                    first += positions.count
+                    drawnCells = cells.withLock { $0 }
                 }
-            }
-            strip = whole
-        }
-        let cellOfFrame = pasted
-        let labelledFirst = !incremental
+                let frame = frames[shown[position]]
+                return (
+                    drawnCells.removeValue(forKey: position),
+                    "#\(frame.index) · \(Quantity.ms(frame.tMs))",
+                    frame.phase.map { run.plan.bench.style(ofPhase: $0).color }
+                )
+            })
 
-        // Sources by position: every still's images, then every frame (the strip comes after
-        // them); made per batch, never listed whole.
+        // Sources by position: the strip, every still's images, then every frame; made per batch,
+        // never listed whole.
         let stillFiles = run.stills.map {
             OutputLayout.stillFiles(name: $0.name, scales: $0.scales, planScale: scale)
         }
@@ -136,10 +124,11 @@ package struct OutputRenderer {
         for (index, files) in stillFiles.enumerated() {
             stillSources += files.indices.map { Source.still(index, file: $0) }
         }
-        let sourceCount = stillSources.count + frames.count
+        let sourceCount = 1 + stillSources.count + frames.count
         func source(_ position: Int) -> Source {
-            if position < stillSources.count { return stillSources[position] }
-            return .frame(position - stillSources.count)
+            if position == 0 { return .strip }
+            if position <= stillSources.count { return stillSources[position - 1] }
+            return .frame(position - 1 - stillSources.count)
         }
         let batchSize = Self.framesPerCore * max(1, ProcessInfo.processInfo.activeProcessorCount)
         let schedule = AnimationSchedule(run)
@@ -154,14 +143,6 @@ package struct OutputRenderer {
             return RunReport(
                 run: run, analysis: analysis, lint: lint, renderedStills: panels, withFiles: true,
                 imageDigests: stripAndStillDigests, frameRows: false)
-        }
-
-        /// The strip with its last cell drawn: its labels added (when they were not drawn first), indexed and digested.
-        func finishedStrip(_ strip: inout FilmstripImage.Strip) -> DrawnImage {
-            if !labelledFirst {
-                for cell in shown.indices { strip.label(cell, stripLabels[cell], swatch: stripSwatches[cell]) }
-            }
-            return DrawnImage(canvas: strip.canvas, scale: 1, digested: true)
         }
 
         /// Draws every batch; `report` and `sheet` take the pieces of the two documents written
@@ -211,12 +192,11 @@ package struct OutputRenderer {
 
             var start = 0
             while start < sourceCount {
-                let end = min(sourceCount, start + batchSize)
+                // The strip's batch holds one image more, so the strip is not alone on its core.
+                let end = min(sourceCount, start + batchSize + (start == 0 ? 1 : 0))
                 let batch = (start..<end).map(source)
                 let prepared = Mutex<[Sink.Prepared?]>(Array(repeating: nil, count: batch.count))
                 let drawnFrames = Mutex<[(position: Int, image: DrawnImage)]>([])
-                // The strip's cells drawn in this batch: cell → frame.
-                let stripCells = Mutex<[(cell: Int, canvas: Canvas)]>([])
                 // Per position in the batch: a frame's panels' semantic elements and pixel digest.
                 let drawn = Mutex<[(elements: [[SemanticElement]], digest: String)?]>(
                     Array(repeating: nil, count: batch.count))
@@ -228,7 +208,8 @@ package struct OutputRenderer {
                     var drawnImage: DrawnImage?
                     switch batch[position] {
                     case .strip:
-                        return
+                        guard let image = strip.withLock({ $0.take() }) else { return }
+                        (path, canvas, imageScale) = (OutputLayout.filmstripPath, image, 1)
                     case .frame(let index):
                         guard let rendered = run.render(frames[index], font: font, scale: 1) else {
                             return
@@ -246,7 +227,6 @@ package struct OutputRenderer {
                             )
                         }
                         if animated { drawnFrames.withLock { $0.append((index, image)) } }
-                        if let cell = cellOfFrame[index] { stripCells.withLock { $0.append((cell, rendered.canvas)) } }
                     case .still(let index, let file):
                         let still = run.stills[index]
                         guard let rendered = run.render(still, font: font, scale: 1) else { return }
@@ -265,20 +245,7 @@ package struct OutputRenderer {
                     let result = sink.prepare(path, drawnImage!)
                     prepared.withLock { $0[position] = result }
                 }
-                for (cell, canvas) in stripCells.withLock({ $0 }) { strip?.place(canvas, at: cell) }
-                // The last batch finishes the strip too, first, so its encoding runs beside the
-                // batch's frames' rather than alone after them.
-                var finishing = prepared.withLock { $0.compactMap { $0 } }
-                var stripImage: DrawnImage?
-                if end == sourceCount, var whole = strip.take() {
-                    let image = finishedStrip(&whole)
-                    finishing.insert(sink.prepare(OutputLayout.filmstripPath, image), at: 0)
-                    stripImage = image
-                }
-                try sink.finish(finishing)
-                if let pixels = stripImage?.pixelsSHA256, let file = sink.takeFileDigest(OutputLayout.filmstripPath) {
-                    stripAndStillDigests[OutputLayout.filmstripPath] = (pixels: pixels, file: file)
-                }
+                try sink.finish(prepared.withLock { $0.compactMap { $0 } })
                 let digested: [String: String] = stripAndStillPixels.withLock { table in
                     let taken = table
                     table = [:]
@@ -314,24 +281,11 @@ package struct OutputRenderer {
                     try flush(atLeast: 65_536)
                 }
                 start = end
-                progress(end, sourceCount + 1)
-            }
-            // A strip not finished with a batch (none drawn): its digests go after the frame rows.
-            if var whole = strip.take() {
-                let image = finishedStrip(&whole)
-                try sink.finish([sink.prepare(OutputLayout.filmstripPath, image)])
-                if let pixels = image.pixelsSHA256, let file = sink.takeFileDigest(OutputLayout.filmstripPath) {
-                    stripAndStillDigests[OutputLayout.filmstripPath] = (pixels: pixels, file: file)
-                }
+                progress(end, sourceCount)
             }
             try sink.finishAll()
-            progress(sourceCount + 1, sourceCount + 1)
-            let (_, writer) = try open()
-            // The report as finished: its keys after `frames` may have changed (the strip's digests).
-            let report = skeleton()
-            let final = RunReport.JSONWriter(skeleton: report, frameCount: frames.count)
-            precondition(final.head == writer.head, "the report's head changed after its frame rows were written")
-            reportPiece.append(final.tail)
+            let (report, writer) = try open()
+            reportPiece.append(writer.tail)
             try ContactSheet.writeTail(report: report, planFile: planFile) {
                 text throws(FilmstripError) in
                 sheetPiece.append(contentsOf: text.utf8)
