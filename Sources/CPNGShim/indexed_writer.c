@@ -120,12 +120,13 @@ static int fs_indexed_check(uint32_t width, uint32_t height, size_t stride, uint
 }
 
 // Per-thread scratch kept between calls, so encoding frame after frame on the same threads
-// neither allocates nor page-faults: the filtered rows' buffer (kept up to 8 MiB) and one zlib
+// neither allocates nor page-faults: the filtered rows' buffer (kept up to 512 KiB: a frame's,
+// not a strip's) and one zlib
 // deflate state, reset (deflateReset: the same output as a fresh deflateInit2 with the same
 // arguments) rather than made again. Both live as long as their thread.
 static _Thread_local unsigned char *fs_scratch_rows = NULL;
 static _Thread_local size_t fs_scratch_capacity = 0;
-static const size_t fs_scratch_limit = (size_t)8 << 20;
+static const size_t fs_scratch_limit = (size_t)512 << 10;
 static _Thread_local int fs_deflater_ready = 0;
 static _Thread_local int fs_deflater_arguments[3];
 static _Thread_local z_stream fs_deflater_stream;

@@ -7,7 +7,7 @@ import Synchronization
 /// Builds `animation.png` while ``OutputRenderer`` draws the frames, batch by batch: each
 /// batch's frames are encoded on all cores (each needs only the frame before it), then wrapped in
 /// order by an ``AnimatedPNGWriter``. Between batches it keeps only the last frame drawn (at 1×)
-/// and the frames' encoded bytes (in memory up to 4 MiB, then in an anonymous temporary file:
+/// and the frames' encoded bytes (in memory up to 512 KiB, then in an anonymous temporary file:
 /// ``SpilledBytes``), never their pixels.
 ///
 /// Every frame is stored as 8-bit indices into one palette (``AnimationPalette``, the colours in

@@ -55,8 +55,9 @@ package final class FrameWriter: ImageSink {
     /// The files handed to ``writeLater(_:to:)`` and not yet written, and the first write that failed.
     private let pendingWrites = DispatchGroup()
     private let writeFailure = Mutex<FilmstripError?>(nil)
-    /// At most this many files wait to be written (about 2 KB each for a frame).
-    private let writeSlots = DispatchSemaphore(value: 32)
+    /// At most this many files wait to be written (about 2 KB each for a frame): few, so few
+    /// threads wait on the disk at once.
+    private let writeSlots = DispatchSemaphore(value: 8)
     /// Where files are written: every write (temporary file, `fsync`, rename) waits on the disk,
     /// not on a processor, so the cores encode the next images meanwhile.
     private static let writeQueue = DispatchQueue(label: "filmstrip.image-writes", attributes: .concurrent)
