@@ -192,6 +192,49 @@ static unsigned char *fs_indexed_rows(const unsigned char *indices, uint32_t wid
     return raw;
 }
 
+// Filters `indices`' rows and deflates them in one zlib call into a new buffer (free it with
+// free()), the stream starting `reserve` bytes in and `trailer` bytes left free after the largest
+// stream zlib can make; NULL with a message on failure. The stream's size goes to `compressed`,
+// the buffer's to `capacity`.
+static unsigned char *fs_indexed_stream(const unsigned char *indices, uint32_t width, uint32_t height, size_t stride,
+                                        uint32_t scale, int bit_depth, size_t packed, size_t raw_size, int level,
+                                        int mem_level, int strategy, size_t reserve, size_t trailer,
+                                        size_t *compressed, size_t *capacity, char message[FS_PNG_MESSAGE_SIZE]) {
+    unsigned char *raw = fs_indexed_rows(indices, width, height, stride, scale, bit_depth, packed, raw_size);
+    if (raw == NULL) {
+        fs_copy_text(message, "out of memory");
+        return NULL;
+    }
+    z_stream *stream = fs_deflater(level, mem_level, strategy);
+    if (stream == NULL) {
+        fs_release_rows(raw);
+        fs_copy_text(message, "zlib deflateInit2 failed");
+        return NULL;
+    }
+    uLong bound = deflateBound(stream, (uLong)raw_size);
+    size_t size = reserve + (size_t)bound + trailer;
+    unsigned char *buffer = (unsigned char *)malloc(size);
+    if (buffer == NULL) {
+        fs_release_rows(raw);
+        fs_copy_text(message, "out of memory");
+        return NULL;
+    }
+    stream->next_in = raw;
+    stream->avail_in = (uInt)raw_size;
+    stream->next_out = buffer + reserve;
+    stream->avail_out = (uInt)bound;
+    int status = deflate(stream, Z_FINISH);
+    *compressed = (size_t)stream->total_out;
+    *capacity = size;
+    fs_release_rows(raw);
+    if (status != Z_STREAM_END) {
+        free(buffer);
+        fs_copy_text(message, "zlib deflate did not finish");
+        return NULL;
+    }
+    return buffer;
+}
+
 int fs_png_indexed_image_data(const unsigned char *indices, uint32_t width, uint32_t height, size_t stride,
                               uint32_t scale, int bit_depth, int level, int mem_level, int strategy,
                               fs_png_buffer *out, char message[FS_PNG_MESSAGE_SIZE]) {
@@ -202,39 +245,13 @@ int fs_png_indexed_image_data(const unsigned char *indices, uint32_t width, uint
     if (fs_indexed_check(width, height, stride, scale, bit_depth, level, mem_level, strategy, &packed, &raw_size,
                          message) != 0)
         return 1;
-    unsigned char *raw = fs_indexed_rows(indices, width, height, stride, scale, bit_depth, packed, raw_size);
-    if (raw == NULL) {
-        fs_copy_text(message, "out of memory");
-        return 1;
-    }
-    z_stream *stream = fs_deflater(level, mem_level, strategy);
-    if (stream == NULL) {
-        fs_release_rows(raw);
-        fs_copy_text(message, "zlib deflateInit2 failed");
-        return 1;
-    }
-    uLong bound = deflateBound(stream, (uLong)raw_size);
-    unsigned char *data = (unsigned char *)malloc((size_t)bound);
-    if (data == NULL) {
-        fs_release_rows(raw);
-        fs_copy_text(message, "out of memory");
-        return 1;
-    }
-    stream->next_in = raw;
-    stream->avail_in = (uInt)raw_size;
-    stream->next_out = data;
-    stream->avail_out = (uInt)bound;
-    int status = deflate(stream, Z_FINISH);
-    size_t compressed = (size_t)stream->total_out;
-    fs_release_rows(raw);
-    if (status != Z_STREAM_END) {
-        free(data);
-        fs_copy_text(message, "zlib deflate did not finish");
-        return 1;
-    }
+    size_t compressed = 0, capacity = 0;
+    unsigned char *data = fs_indexed_stream(indices, width, height, stride, scale, bit_depth, packed, raw_size, level,
+                                            mem_level, strategy, 0, 0, &compressed, &capacity, message);
+    if (data == NULL) return 1;
     out->data = data;
     out->size = compressed;
-    out->capacity = (size_t)bound;
+    out->capacity = capacity;
     return 0;
 }
 
@@ -259,27 +276,13 @@ int fs_png_write_indexed(const unsigned char *indices, uint32_t width, uint32_t 
     }
     uint64_t out_width = (uint64_t)width * scale;
     uint64_t out_height = (uint64_t)height * scale;
-    unsigned char *raw = fs_indexed_rows(indices, width, height, stride, scale, bit_depth, packed, raw_size);
-    if (raw == NULL) {
-        fs_copy_text(message, "out of memory");
-        return 1;
-    }
-
-    z_stream *stream = fs_deflater(level, mem_level, strategy);
-    if (stream == NULL) {
-        fs_release_rows(raw);
-        fs_copy_text(message, "zlib deflateInit2 failed");
-        return 1;
-    }
-    uLong bound = deflateBound(stream, (uLong)raw_size);
-    // Signature 8, IHDR 25, PLTE 12 + 768, tRNS 12 + 256, IDAT 12 + data, IEND 12.
-    size_t capacity = 8 + 25 + 780 + 268 + 12 + (size_t)bound + 12;
-    unsigned char *file = (unsigned char *)malloc(capacity);
-    if (file == NULL) {
-        fs_release_rows(raw);
-        fs_copy_text(message, "out of memory");
-        return 1;
-    }
+    // Signature 8, IHDR 25, PLTE 12 + 768, tRNS 12 + 256, IDAT's length and type 8: the stream is
+    // made past them, then moved down behind the chunks actually written.
+    size_t reserve = 8 + 25 + 780 + 268 + 8;
+    size_t compressed = 0, capacity = 0;
+    unsigned char *file = fs_indexed_stream(indices, width, height, stride, scale, bit_depth, packed, raw_size, level,
+                                            mem_level, strategy, reserve, 4 + 12, &compressed, &capacity, message);
+    if (file == NULL) return 1;
     size_t at = 0;
     static const unsigned char signature[8] = {0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A};
     memcpy(file, signature, 8);
@@ -307,19 +310,8 @@ int fs_png_write_indexed(const unsigned char *indices, uint32_t width, uint32_t 
     if (last_translucent >= 0) at += fs_chunk(file + at, "tRNS", alphas, (uint32_t)(last_translucent + 1));
 
     unsigned char *idat = file + at;
-    stream->next_in = raw;
-    stream->avail_in = (uInt)raw_size;
-    stream->next_out = idat + 8;
-    stream->avail_out = (uInt)bound;
-    int status = deflate(stream, Z_FINISH);
-    size_t compressed = (size_t)stream->total_out;
-    fs_release_rows(raw);
-    if (status != Z_STREAM_END) {
-        free(file);
-        fs_copy_text(message, "zlib deflate did not finish");
-        return 1;
-    }
-    at += fs_chunk(idat, "IDAT", idat + 8, (uint32_t)compressed);
+    // The stream was made at `reserve`; fs_chunk moves it to just after IDAT's length and type.
+    at += fs_chunk(idat, "IDAT", file + reserve, (uint32_t)compressed);
     at += fs_chunk(file + at, "IEND", NULL, 0);
     out->data = file;
     out->size = at;

@@ -53,13 +53,7 @@ package struct AnimatedPNGFrame: Hashable, Sendable {
                 message:
                     "cannot encode an animation frame of \(canvas.width)×\(canvas.height) pixels")
         }
-        guard (1...64).contains(scale) else {
-            throw PNGError(message: "scale must be 1...64, found \(scale)")
-        }
-        let (stored, storedScale) = storedRegion(of: canvas, after: previous, scale: scale)
-        let region = Rect(
-            x: stored.x * storedScale, y: stored.y * storedScale, width: stored.width * storedScale,
-            height: stored.height * storedScale)
+        let (stored, storedScale, region) = try storedRegion(of: canvas, after: previous, scale: scale)
         let data: [UInt8]
         var plain = settings
         plain.allowPalette = false
@@ -98,13 +92,7 @@ package struct AnimatedPNGFrame: Hashable, Sendable {
                     "cannot encode an animation frame of \(canvas.width)×\(canvas.height) pixels from \(indices.count) indices"
             )
         }
-        guard (1...64).contains(scale) else {
-            throw PNGError(message: "scale must be 1...64, found \(scale)")
-        }
-        let (stored, storedScale) = storedRegion(of: canvas, after: previous, scale: scale)
-        let region = Rect(
-            x: stored.x * storedScale, y: stored.y * storedScale, width: stored.width * storedScale,
-            height: stored.height * storedScale)
+        let (stored, storedScale, region) = try storedRegion(of: canvas, after: previous, scale: scale)
         let data = try PNGCodec.indexedImageData(
             of: indices, width: canvas.width, region: stored, scale: storedScale, bitDepth: 8,
             settings: settings)
@@ -114,8 +102,10 @@ package struct AnimatedPNGFrame: Hashable, Sendable {
     /// The rectangle of `canvas` (in 1× pixels) a frame after `previous` stores, and the scale it is
     /// stored at: the whole image when `previous` is nil or of another size; the changed rectangle
     /// at `scale` otherwise; the single top-left output pixel (1 × 1 at scale 1) when nothing changed.
-    static func storedRegion(of canvas: Canvas, after previous: Canvas?, scale: Int) -> (Rect, Int)
-    {
+    /// - Returns: that rectangle, its scale, and the region it covers in the animation's pixels.
+    /// - Throws: ``PNGError`` for a scale outside 1...64.
+    static func storedRegion(of canvas: Canvas, after previous: Canvas?, scale: Int) throws(PNGError) -> (Rect, Int, Rect) {
+        guard (1...64).contains(scale) else { throw PNGError(message: "scale must be 1...64, found \(scale)") }
         let whole = Rect(x: 0, y: 0, width: canvas.width, height: canvas.height)
         let changed: Rect?
         if let previous, previous.width == canvas.width, previous.height == canvas.height {
@@ -123,7 +113,10 @@ package struct AnimatedPNGFrame: Hashable, Sendable {
         } else {
             changed = whole
         }
-        return (changed ?? Rect(x: 0, y: 0, width: 1, height: 1), changed == nil ? 1 : scale)
+        let stored = changed ?? Rect(x: 0, y: 0, width: 1, height: 1)
+        let storedScale = changed == nil ? 1 : scale
+        let region = Rect(x: stored.x * storedScale, y: stored.y * storedScale, width: stored.width * storedScale, height: stored.height * storedScale)
+        return (stored, storedScale, region)
     }
 
     /// The pixels of `rect` (inside `canvas`) as a canvas of their own.

@@ -95,16 +95,7 @@ package struct AnimatedPNGWriter: Sendable {
                     "an animation palette holds 1...256 entries of 4 bytes; \(palette.count) bytes were given"
             )
         }
-        var out = PNGChunk.signature
-        var header = PNGChunk.bigEndian(UInt32(width)) + PNGChunk.bigEndian(UInt32(height))
-        // Bit depth 8, palette, deflate, adaptive filtering, no interlace.
-        header += [8, 3, 0, 0, 0]
-        out += PNGChunk(type: "IHDR", data: header).bytes
-        out +=
-            PNGChunk(
-                type: "acTL",
-                data: PNGChunk.bigEndian(UInt32(frameCount)) + PNGChunk.bigEndian(UInt32(plays))
-            ).bytes
+        var out = start(colourType: 3)
         var colours: [UInt8] = []
         var alphas: [UInt8] = []
         for entry in 0..<count {
@@ -149,16 +140,7 @@ package struct AnimatedPNGWriter: Sendable {
             }
         }
         if framesWritten == 0, colour == .rgba {
-            out += PNGChunk.signature
-            var header = PNGChunk.bigEndian(UInt32(width)) + PNGChunk.bigEndian(UInt32(height))
-            // Bit depth 8, RGBA, deflate, adaptive filtering, no interlace.
-            header += [8, 6, 0, 0, 0]
-            out += PNGChunk(type: "IHDR", data: header).bytes
-            out +=
-                PNGChunk(
-                    type: "acTL",
-                    data: PNGChunk.bigEndian(UInt32(frameCount)) + PNGChunk.bigEndian(UInt32(plays))
-                ).bytes
+            out += start(colourType: 6)
         }
         var control = PNGChunk.bigEndian(next())
         control +=
@@ -188,6 +170,16 @@ package struct AnimatedPNGWriter: Sendable {
             )
         }
         return PNGChunk(type: "IEND", data: []).bytes
+    }
+
+    /// The signature, `IHDR` (bit depth 8, `colourType`: 6 RGBA or 3 palette; deflate, adaptive
+    /// filtering, no interlace) and `acTL`.
+    private func start(colourType: UInt8) -> [UInt8] {
+        var out = PNGChunk.signature
+        let header = PNGChunk.bigEndian(UInt32(width)) + PNGChunk.bigEndian(UInt32(height)) + [8, colourType, 0, 0, 0]
+        out += PNGChunk(type: "IHDR", data: header).bytes
+        out += PNGChunk(type: "acTL", data: PNGChunk.bigEndian(UInt32(frameCount)) + PNGChunk.bigEndian(UInt32(plays))).bytes
+        return out
     }
 
     private mutating func next() -> UInt32 {

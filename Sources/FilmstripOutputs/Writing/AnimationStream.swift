@@ -58,10 +58,7 @@ package struct AnimationStream {
         guard !frames.isEmpty, !needsRGBA else { return }
         let first = next
         let schedule = self.schedule
-        precondition(
-            first + frames.count <= schedule.count
-                && zip(frames, schedule[first...]).allSatisfy { $0.position == $1.position },
-            "frames out of the animation's order")
+        Self.requireOrder(frames.map(\.position), from: first, of: schedule)
         var renumbered: [[UInt8]] = []
         for frame in frames {
             guard let indexed = frame.image.indexed, let indices = palette.indices(of: indexed)
@@ -120,6 +117,13 @@ package struct AnimationStream {
         try append(Data(tail))
     }
 
+    /// Stops the run when `positions` are not the drawn frames the schedule has next, from `first` on.
+    static func requireOrder(_ positions: [Int], from first: Int, of schedule: AnimationSchedule.Frames) {
+        precondition(
+            first + positions.count <= schedule.count && zip(positions, schedule[first...]).allSatisfy { $0 == $1.position },
+            "frames out of the animation's order")
+    }
+
     /// The animation of a run whose frames show more than 256 colours: 8-bit RGBA frames, each
     /// the changed rectangle with libpng's adaptive filters (``PNGSettings/animation``), written
     /// to the document batch by batch as they are drawn again.
@@ -158,10 +162,7 @@ package struct AnimationStream {
             let scale = self.scale
             let first = next
             let schedule = self.schedule
-            precondition(
-                first + frames.count <= schedule.count
-                    && zip(frames, schedule[first...]).allSatisfy { $0.position == $1.position },
-                "frames out of the animation's order")
+            AnimationStream.requireOrder(frames.map(\.position), from: first, of: schedule)
             DispatchQueue.concurrentPerform(iterations: frames.count) { offset in
                 let earlier = offset == 0 ? before : frames[offset - 1].canvas
                 let result = Result { () throws(PNGError) -> AnimatedPNGFrame in
