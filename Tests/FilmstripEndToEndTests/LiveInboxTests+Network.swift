@@ -128,7 +128,7 @@ extension LiveInboxTests {
             #expect(result.phase == "failed" && result.words == ["text: FAILED", words, "button: RETRY"], "\(path): \(result.words)")
             let load = try #require(run.loadTimings.first)
             #expect(load.lastByteMs - load.startMs < 1500, "\(path): \(load)")
-            // Only /basic has a body; never a full bar held until the timeout.
+            // Only /basic has a body (sent in one piece).
             Self.expectProgress(run, path, path == "/basic" ? Self.onePiece : [Self.spinner])
         }
     }
