@@ -30,6 +30,7 @@ extension LiveInboxTests {
             #expect(!shown.contains { $0.contains(text) || $0.contains("%") }, "\(url): \(shown)")
         }
         #expect(run.counters["task.requestsStarted"] == 1 && run.counters["task.requestsCompleted"] == 1, "\(url): \(run.counters)")
+        Self.expectProgress(run, url.absoluteString, [Self.spinner])
         return text
     }
 

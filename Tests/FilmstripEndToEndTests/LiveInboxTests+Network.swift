@@ -36,8 +36,11 @@ extension LiveInboxTests {
         ])
         defer { server.stop() }
         for path in ["/204", "/204-length", "/205"] {
-            let result = Self.end(try Self.run(server.url(path), [], ["allFour"], 1200, 100, 3000, "ASC"))
+            let run = try Self.run(server.url(path), [], ["allFour"], 1200, 100, 3000, "ASC")
+            let result = Self.end(run)
             #expect(result.phase == "empty", "\(path)")
+            // No body, so no bar: the spinner until the answer.
+            Self.expectProgress(run, path, [Self.spinner])
             #expect(result.words == ["image: Empty tray", "text: 0 pending", "text: EMPTY STATE"], "\(path): \(result.words)")
         }
     }
@@ -54,6 +57,9 @@ extension LiveInboxTests {
             #expect(run.phaseSegments.map(\.name) == ["loading", "loaded", "stale", "loaded"], "\(path)")
             let result = Self.end(run)
             #expect(result.phase == "loaded" && result.words == Self.loadedWords, "\(path): \(result.words)")
+            // The first body in one piece; the 304 has no body, so the refresh has no bar. It
+            // runs about 50 ms from 700 ms: a frame shows it only if taken then.
+            Self.expectProgress(run, path, Self.onePiece + [Self.refreshing])
             #expect(run.timeline.contains { $0.text == "task request 2: not modified, the screen stays" }, "\(path)")
             let requests = server.log().filter { $0["event"] as? String == "request" && $0["path"] as? String == path }
             #expect(requests.count == 2, "\(path)")
@@ -82,11 +88,19 @@ extension LiveInboxTests {
             #expect(!Self.elements(gzip, frame, "allFour").contains { $0.contains("%") || $0.contains(" of ") })
         }
         #expect(gzip.timeline.contains { $0.text.hasPrefix("task request 1: first byte, status 200, Content-Length ") && $0.text.hasSuffix(", Content-Encoding gzip") })
-        let deflate = Self.end(try Self.run(server.url("/deflate"), [], ["allFour"], 1200, 100, 3000, "ASC"))
+        Self.expectProgress(gzip, "/gzip", [Self.spinner])
+        let deflateRun = try Self.run(server.url("/deflate"), [], ["allFour"], 1200, 100, 3000, "ASC")
+        let deflate = Self.end(deflateRun)
         #expect(deflate.phase == "loaded" && deflate.words == Self.loadedWords, "\(deflate.words)")
+        Self.expectProgress(deflateRun, "/deflate", [Self.spinner])
         let identity = try Self.run(server.url("/identity"), [], ["allFour"], 1200, 100, 3000, "ASC")
         #expect(identity.depictionSegments["allFour"]!.map(\.name) == ["spinner", "progressBar", "rows"] || identity.depictionSegments["allFour"]!.map(\.name) == ["progressBar", "rows"])
-        let snappy = Self.end(try Self.run(server.url("/snappy"), [], ["allFour"], 1200, 100, 3000, "ASC"))
+        // 0 of 105 bytes for 300 ms, then 20 (19%) and the other 85 at once.
+        Self.expectProgress(identity, "/identity", [Self.spinner, Self.bar(0), Self.bar(19), Self.bar(100)], certain: [Self.spinner, Self.bar(0)])
+        let snappyRun = try Self.run(server.url("/snappy"), [], ["allFour"], 1200, 100, 3000, "ASC")
+        let snappy = Self.end(snappyRun)
+        // An unknown coding: the decoded length is unknowable, so no bar.
+        Self.expectProgress(snappyRun, "/snappy", [Self.spinner])
         #expect(snappy.phase == "failed")
         #expect(snappy.words == Self.failedWords("the server packed its answer in a way this app cannot read (x-snappy)"), "\(snappy.words)")
     }
@@ -114,6 +128,8 @@ extension LiveInboxTests {
             #expect(result.phase == "failed" && result.words == ["text: FAILED", words, "button: RETRY"], "\(path): \(result.words)")
             let load = try #require(run.loadTimings.first)
             #expect(load.lastByteMs - load.startMs < 1500, "\(path): \(load)")
+            // Only /basic has a body (sent in one piece).
+            Self.expectProgress(run, path, path == "/basic" ? Self.onePiece : [Self.spinner])
         }
     }
 
@@ -130,8 +146,10 @@ extension LiveInboxTests {
             ("/503-date", "text: ASC 503 · service unavailable · try again after 10:05 UTC"),
         ]
         for (path, words) in cases {
-            let result = Self.end(try Self.run(server.url(path), [], ["allFour"], 1200, 100, 3000, "ASC"))
+            let run = try Self.run(server.url(path), [], ["allFour"], 1200, 100, 3000, "ASC")
+            let result = Self.end(run)
             #expect(result.phase == "failed" && result.words == ["text: FAILED", words, "button: RETRY"], "\(path): \(result.words)")
+            Self.expectProgress(run, path, path == "/429" ? Self.onePiece : [Self.spinner])
         }
     }
 
@@ -147,6 +165,9 @@ extension LiveInboxTests {
         // The 103 left after 50 ms, the 200 after 550 ms.
         #expect(first >= 550, "first byte after \(first) ms")
         #expect(!run.timeline.contains { $0.text.contains("status 103") })
+        // The 103 is no answer: the spinner until the 200, not a bar from 50 ms.
+        Self.expectProgress(run, "/hints", Self.onePiece)
+        #expect(run.frames.filter { !$0.dropped && $0.scheduledMs <= 400 }.allSatisfy { Self.elements(run, $0, "allFour").contains("progressIndicator: Loading") })
     }
 
     @Test func otherAnswersHaveTheirOwnWords() throws {
@@ -159,17 +180,20 @@ extension LiveInboxTests {
             "/markup": ["status": 503, "body": "Service <b>down</b> for maintenance", "headers": ["Content-Type": "text/html"], "delayMs": 50],
         ])
         defer { server.stop() }
-        let cases: [(String, String, [String])] = [
-            ("/created", "loaded", Self.loadedWords),
-            ("/partial", "failed", Self.failedWords("ASC 206 · the server sent only part of the answer")),
-            ("/nowhere", "failed", Self.failedWords("ASC 301 · redirected without saying where to")),
-            ("/blank", "failed", Self.failedWords("the server's answer was empty")),
-            ("/markup", "failed", Self.failedWords("ASC 503 · Service down for maintenance")),
-            ("/huge", "failed", Self.failedWords("the answer is too large (over 64 MB)")),
+        // /huge: 0 of 70,000,000 bytes until the transfer is cancelled, no byte read.
+        let cases: [(String, String, [String], [String])] = [
+            ("/created", "loaded", Self.loadedWords, Self.onePiece),
+            ("/partial", "failed", Self.failedWords("ASC 206 · the server sent only part of the answer"), Self.onePiece),
+            ("/nowhere", "failed", Self.failedWords("ASC 301 · redirected without saying where to"), [Self.spinner]),
+            ("/blank", "failed", Self.failedWords("the server's answer was empty"), [Self.spinner]),
+            ("/markup", "failed", Self.failedWords("ASC 503 · Service down for maintenance"), Self.onePiece),
+            ("/huge", "failed", Self.failedWords("the answer is too large (over 64 MB)"), [Self.spinner, Self.bar(0)]),
         ]
-        for (path, phase, words) in cases {
-            let result = Self.end(try Self.run(server.url(path), [], ["allFour"], 1200, 100, 3000, "ASC"))
+        for (path, phase, words, progress) in cases {
+            let run = try Self.run(server.url(path), [], ["allFour"], 1200, 100, 3000, "ASC")
+            let result = Self.end(run)
             #expect(result.phase == phase && result.words == words, "\(path): \(result.words)")
+            Self.expectProgress(run, path, progress)
         }
     }
 
@@ -179,10 +203,15 @@ extension LiveInboxTests {
             "/silent": ["json": Self.rows, "delayMs": 5000],
         ])
         defer { server.stop() }
-        let stall = Self.end(try Self.run(server.url("/stall"), [], ["allFour"], 1500, 100, 800, "ASC"))
+        let stallRun = try Self.run(server.url("/stall"), [], ["allFour"], 1500, 100, 800, "ASC")
+        let stall = Self.end(stallRun)
         #expect(stall.phase == "failed" && stall.words == Self.failedWords("the answer began but did not finish within 800 ms"), "\(stall.words)")
-        let silent = Self.end(try Self.run(server.url("/silent"), [], ["allFour"], 1500, 100, 800, "ASC"))
+        // The headers at 50 ms, no body byte before the timeout: 0% from then to 800 ms.
+        Self.expectProgress(stallRun, "/stall", [Self.spinner, Self.bar(0)], certain: [Self.spinner, Self.bar(0)])
+        let silentRun = try Self.run(server.url("/silent"), [], ["allFour"], 1500, 100, 800, "ASC")
+        let silent = Self.end(silentRun)
         #expect(silent.phase == "failed" && silent.words == Self.failedWords("the server did not answer within 800 ms"), "\(silent.words)")
+        Self.expectProgress(silentRun, "/silent", [Self.spinner])
     }
 
     @Test func aRedirectLoopIsNamedAndTheNoteNamesTheURLThatFailed() throws {
@@ -199,6 +228,9 @@ extension LiveInboxTests {
         let hop = try Self.run(server.url("/hop"), [], ["allFour"], 1500, 100, 3000, "ASC")
         #expect(Self.end(hop).words == Self.failedWords("could not connect to the server (connection refused)"), "\(Self.end(hop).words)")
         #expect(hop.notes == ["GET \(deadURL.absoluteString): could not connect to the server (connection refused)"], "\(hop.notes)")
+        // A followed redirect is no answer of its own: the spinner throughout.
+        Self.expectProgress(loop, "/loop", [Self.spinner])
+        Self.expectProgress(hop, "/hop", [Self.spinner])
     }
 
     @Test func aFiveMegabyteBodyDoesNotStallTheRecorder() throws {
@@ -310,8 +342,11 @@ extension LiveInboxTests {
             let run = try Self.run(server.url("/\(status)"), [], ["allFour"], 1200, 100, 3000, "ASC")
             #expect(Self.end(run).phase == "loaded" && Self.end(run).words == Self.loadedWords, "\(status): \(Self.end(run).words)")
             #expect(run.timeline.contains { $0.text.hasPrefix("task request 1: first byte, status \(status),") }, "\(status): \(run.timeline.map(\.text))")
+            Self.expectProgress(run, "/\(status)", Self.onePiece)
         }
-        let object = Self.end(try Self.run(server.url("/object"), [], ["allFour"], 1200, 100, 3000, "ASC"))
+        let objectRun = try Self.run(server.url("/object"), [], ["allFour"], 1200, 100, 3000, "ASC")
+        Self.expectProgress(objectRun, "/object", Self.onePiece)
+        let object = Self.end(objectRun)
         #expect(object.phase == "failed" && object.words == Self.failedWords("the server sent something unreadable"), "\(object.words)")
     }
 
@@ -324,11 +359,16 @@ extension LiveInboxTests {
         let server = try LiveServer(script)
         defer { server.stop() }
         for (index, status) in [301, 302, 303, 307, 308].enumerated() {
-            let result = Self.end(try Self.run(server.url("/\(status)"), [], ["allFour"], 1200, 100, 3000, "ASC"))
+            let run = try Self.run(server.url("/\(status)"), [], ["allFour"], 1200, 100, 3000, "ASC")
+            let result = Self.end(run)
             #expect(result.phase == "loaded" && result.words == Self.loadedWords, "\(status): \(result.words)")
+            // The redirect shows nothing of its own: the spinner, then /rows's one piece.
+            Self.expectProgress(run, "/\(status)", Self.onePiece)
             #expect(server.count("request", path: "/rows") == index + 1, "\(status)")
         }
-        let multiple = Self.end(try Self.run(server.url("/300"), [], ["allFour"], 1200, 100, 3000, "ASC"))
+        let multipleRun = try Self.run(server.url("/300"), [], ["allFour"], 1200, 100, 3000, "ASC")
+        Self.expectProgress(multipleRun, "/300", [Self.spinner])
+        let multiple = Self.end(multipleRun)
         #expect(multiple.phase == "failed" && multiple.words == Self.failedWords("ASC 300 · redirected, not followed"), "\(multiple.words)")
         #expect(server.count("request", path: "/rows") == 5)
     }
@@ -339,11 +379,14 @@ extension LiveInboxTests {
             "/empty": ["json": [Any](), "headers": ["ETag": "\"v1\""], "notModifiedIf": ["If-None-Match": "\"v1\""], "delayMs": 50],
         ])
         defer { server.stop() }
-        let first = Self.end(try Self.run(server.url("/first"), [], ["allFour"], 1200, 100, 3000, "ASC"))
+        let firstRun = try Self.run(server.url("/first"), [], ["allFour"], 1200, 100, 3000, "ASC")
+        Self.expectProgress(firstRun, "/first", [Self.spinner])
+        let first = Self.end(firstRun)
         #expect(first.phase == "failed" && first.words == Self.failedWords("ASC 304 · nothing changed, but nothing was loaded before"), "\(first.words)")
         let empty = try Self.run(server.url("/empty"), [LiveInboxEvent(atMs: 700, kind: .refresh)], ["allFour"], 1600, 100, 3000, "ASC")
         #expect(Self.end(empty).phase == "empty" && Self.end(empty).words == ["image: Empty tray", "text: 0 pending", "text: EMPTY STATE"], "\(Self.end(empty).words)")
         #expect(server.count("notModified", path: "/empty") == 1)
+        Self.expectProgress(empty, "/empty", Self.onePiece + [Self.refreshing])
         #expect(empty.timeline.contains { $0.text == "task request 2: not modified, the screen stays" })
     }
 
@@ -359,6 +402,7 @@ extension LiveInboxTests {
             let run = try Self.run(server.url(path), [], ["allFour"], 1200, 100, 3000, "ASC")
             #expect(Self.end(run).phase == "loaded" && Self.end(run).words == Self.loadedWords, "\(path): \(Self.end(run).words)")
             #expect(!run.depictionSegments["allFour"]!.map(\.name).contains("progressBar"), "\(path): \(run.depictionSegments["allFour"]!.map(\.name))")
+            Self.expectProgress(run, path, [Self.spinner])
             let asked = server.log().first { $0["event"] as? String == "request" && $0["path"] as? String == path }?["headers"] as? [String: String]
             #expect(asked?["Accept-Encoding"] == "deflate, gzip, br, zstd", "\(path): \(String(describing: asked))")
         }
@@ -389,8 +433,11 @@ extension LiveInboxTests {
             ("/koi8-r", "failed", Self.failedWords("the server's answer is in a character set this app cannot read")),
         ]
         for (path, phase, words) in cases {
-            let result = Self.end(try Self.run(server.url(path), [], ["allFour"], 1200, 100, 3000, "ASC"))
+            let run = try Self.run(server.url(path), [], ["allFour"], 1200, 100, 3000, "ASC")
+            let result = Self.end(run)
             #expect(result.phase == phase && result.words == words, "\(path): \(result.words)")
+            // Progress counts the bytes as they came, before any conversion.
+            Self.expectProgress(run, path, Self.onePiece)
         }
     }
 
@@ -400,5 +447,6 @@ extension LiveInboxTests {
         let run = try Self.run(url, [], ["allFour"], 1500, 100, 3000, "ASC")
         #expect(Self.end(run).phase == "failed" && Self.end(run).words == Self.failedWords("could not find the server"), "\(Self.end(run).words)")
         #expect(run.notes.first?.hasPrefix("GET http://filmstrip.invalid/inbox: could not find the server") == true, "\(run.notes)")
+        Self.expectProgress(run, "filmstrip.invalid", [Self.spinner])
     }
 }

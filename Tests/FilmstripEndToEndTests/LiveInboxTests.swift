@@ -52,17 +52,19 @@ import Testing
         defer { server.stop() }
         // Generous windows and timeouts: the suite shares two cores with other suites and other
         // engineers' builds; only /slow is meant to time out (its answer is 2 s away).
-        let cases: [(path: String, phase: String, words: [String], timeoutMs: Int)] = [
-            ("/rows", "loaded", Self.loadedWords, 3000),
-            ("/empty", "empty", ["image: Empty tray", "text: 0 pending", "text: EMPTY STATE"], 3000),
-            ("/missing", "failed", Self.failedWords("ASC 404 · not found"), 3000),
-            ("/conflict", "failed", Self.failedWords("ASC 409 · version already exists"), 3000),
-            ("/broken", "failed", Self.failedWords("ASC 500 · database offline"), 3000),
-            ("/unreadable", "failed", Self.failedWords("the server sent something unreadable"), 3000),
-            ("/slow", "failed", Self.failedWords("the server did not answer within 300 ms"), 300),
-            ("/cut", "failed", Self.failedWords("the connection closed before the reply was complete"), 3000),
+        // Progress: the bodies come in one piece (docs/LIVE-NETWORK.md, `progress`); /missing has
+        // none (Content-Length 0: no bar); /slow never answers; /cut's 10 of 105 bytes are 9%.
+        let cases: [(path: String, phase: String, words: [String], timeoutMs: Int, progress: [String])] = [
+            ("/rows", "loaded", Self.loadedWords, 3000, Self.onePiece),
+            ("/empty", "empty", ["image: Empty tray", "text: 0 pending", "text: EMPTY STATE"], 3000, Self.onePiece),
+            ("/missing", "failed", Self.failedWords("ASC 404 · not found"), 3000, [Self.spinner]),
+            ("/conflict", "failed", Self.failedWords("ASC 409 · version already exists"), 3000, Self.onePiece),
+            ("/broken", "failed", Self.failedWords("ASC 500 · database offline"), 3000, Self.onePiece),
+            ("/unreadable", "failed", Self.failedWords("the server sent something unreadable"), 3000, Self.onePiece),
+            ("/slow", "failed", Self.failedWords("the server did not answer within 300 ms"), 300, [Self.spinner]),
+            ("/cut", "failed", Self.failedWords("the connection closed before the reply was complete"), 3000, [Self.spinner, Self.bar(0), Self.bar(9)]),
         ]
-        for (path, phase, words, timeoutMs) in cases {
+        for (path, phase, words, timeoutMs, progress) in cases {
             let run = try Self.run(server.url(path), windowMs: 1500, timeoutMs: timeoutMs, service: "ASC")
             let frame = Self.last(run)
             #expect(frame.phase == phase, "\(path)")
@@ -71,6 +73,7 @@ import Testing
             // The control knows only .loaded: silent otherwise.
             #expect(Self.elements(run, frame, panel: "loadedOnly").isEmpty == (phase != "loaded"), "\(path)")
             #expect(run.counters["task.requestsStarted"] == 1 && run.counters["task.requestsCompleted"] == 1, "\(path): \(run.counters)")
+            Self.expectProgress(run, path, progress)
         }
         // The timed-out request was cancelled: the server saw its connection close.
         #expect(server.wait { server.count("clientClosed", path: "/slow") == 1 })
@@ -84,6 +87,7 @@ import Testing
         let frame = Self.last(run)
         #expect(frame.phase == "failed")
         #expect(Self.elements(run, frame, panel: "allFour") == Self.failedWords("could not connect to the server (connection refused)"), "\(run.timeline.map(\.text))")
+        Self.expectProgress(run, "refused", [Self.spinner])
     }
 
     @Test func aSlowBodyWithContentLengthShowsItsProgress() throws {
@@ -101,13 +105,7 @@ import Testing
         ])
         defer { server.stop() }
         let run = try Self.run(server.url("/progress"), panels: ["allFour"], windowMs: 4000, intervalMs: 200, timeoutMs: 8000)
-        var percents: [String] = []
-        for frame in run.frames where !frame.dropped {
-            for label in Self.elements(run, frame, panel: "allFour") where label.hasPrefix("progressIndicator: Loading, ") {
-                let percent = String(label.dropFirst("progressIndicator: Loading, ".count))
-                if percents.last != percent { percents.append(percent) }
-            }
-        }
+        let percents = Self.progress(run).filter { $0.hasPrefix("Loading, ") }.map { String($0.dropFirst("Loading, ".count)) }
         // Each quarter is on screen for four frames; a machine loaded enough to drop all four
         // (a frame later than half an interval is dropped) may miss one, never the order.
         let quarters = percents.filter { ["25%", "50%", "75%"].contains($0) }
@@ -128,6 +126,7 @@ import Testing
         // Without Content-Length the loader stays indeterminate.
         let chunked = try Self.run(server.url("/chunked"), panels: ["allFour"], windowMs: 600, intervalMs: 50)
         #expect(!chunked.depictionSegments["allFour"]!.map(\.name).contains("progressBar"))
+        Self.expectProgress(chunked, "/chunked", [Self.spinner])
         #expect(Self.last(chunked).phase == "loaded")
     }
 
