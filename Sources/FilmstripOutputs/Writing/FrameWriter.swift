@@ -207,28 +207,24 @@ package final class FrameWriter: ImageSink {
         return PixelDifference.between(decoded, fresh, scale: image.scale) == nil ? bytes : nil
     }
 
+    /// The PNG bytes of `image` enlarged by its scale, as `record` writes them with the writer's settings.
+    /// - Throws: ``FilmstripError`` (output, naming the file) when the encoder refuses the image.
     private func encode(_ image: Prepared) throws(FilmstripError) -> [UInt8] {
-        do {
-            return try Self.encode(image.pixels, scale: image.scale, settings: settings)
+        do throws(PNGError) {
+            switch image.pixels {
+            case .indexed(let indexed): return try PNGCodec.encode(indexed, scale: image.scale, settings: settings)
+            case .rgba(let canvas): return try PNGCodec.encode(canvas, scale: image.scale, settings: settings)
+            }
         } catch {
             throw FilmstripError(.output(path: "\(folder.path)/\(image.path)", reason: error.description))
         }
     }
 
-    /// `canvas` as the writer encodes it: indexed when `settings` allow a palette and it has at
+    /// `image` as the writer encodes it: indexed when `settings` allow a palette and it has at
     /// most 256 colours, RGBA otherwise.
-    static func pixels(of image: DrawnImage, settings: PNGSettings) -> Prepared.Pixels {
+    private static func pixels(of image: DrawnImage, settings: PNGSettings) -> Prepared.Pixels {
         if settings.allowPalette, let indexed = image.indexed { return .indexed(indexed) }
         return .rgba(image.canvas)
-    }
-
-    /// The PNG bytes of `pixels` enlarged by `scale`, as `record` writes them with `settings`.
-    /// - Throws: ``PNGError`` when libpng refuses the image.
-    static func encode(_ pixels: Prepared.Pixels, scale: Int, settings: PNGSettings) throws(PNGError) -> [UInt8] {
-        switch pixels {
-        case .indexed(let indexed): try PNGCodec.encode(indexed, scale: scale, settings: settings)
-        case .rgba(let canvas): try PNGCodec.encode(canvas, scale: scale, settings: settings)
-        }
     }
 
     /// How many distinct images the writer remembers to find repeats among: 4,096 (about 150 KiB

@@ -198,7 +198,7 @@ package struct OutputRenderer {
                 let prepared = Mutex<[Sink.Prepared?]>(Array(repeating: nil, count: batch.count))
                 let drawnFrames = Mutex<[(position: Int, image: DrawnImage)]>([])
                 // Per position in the batch: a frame's panels' semantic elements and pixel digest.
-                let drawn = Mutex<[(elements: [[SemanticElement]], digest: String)?]>(
+                let drawn = Mutex<[(elements: [[SemanticElement]], digest: String?)?]>(
                     Array(repeating: nil, count: batch.count))
                 let animated = animation != nil
                 DispatchQueue.concurrentPerform(iterations: batch.count) { position in
@@ -223,7 +223,7 @@ package struct OutputRenderer {
                         drawnImage = image
                         drawn.withLock {
                             $0[position] = (
-                                rendered.panels.map(\.elements), image.pixelsSHA256 ?? ""
+                                rendered.panels.map(\.elements), image.pixelsSHA256
                             )
                         }
                         if animated { drawnFrames.withLock { $0.append((index, image)) } }
