@@ -44,6 +44,14 @@ package enum PixelDigest {
         digest { update in update(bytes) }
     }
 
+    /// The digest of `bytes`, as its 32 bytes.
+    package static func sha256Bytes(of bytes: [UInt8]) -> [UInt8] {
+        sha256Bytes { update in update(bytes) }
+    }
+
+    /// `bytes` as lower-case hex digits, two a byte (a digest's text form).
+    package static func hexText(_ bytes: [UInt8]) -> String { hex(bytes) }
+
     /// The digest of `canvas` (1×) drawn at `scale` (≥ 1; smaller counts as 1), as 64
     /// lower-case hex digits: indexed when it has at most 256 colours.
     package static func sha256(of canvas: Canvas, scale: Int) -> String {
@@ -144,8 +152,66 @@ package enum PixelDigest {
         }
     #endif
 
+    /// SHA-256 of bytes given in pieces, such as a file as it is written: ``update(_:)`` with
+    /// each piece in order, then ``finish()`` once for the 64 lower-case hex digits (the same as
+    /// ``sha256(_:)`` of the pieces joined).
+    package final class Stream {
+        #if os(Linux)
+            private let context: OpaquePointer
+        #else
+            private var context = CC_SHA256_CTX()
+        #endif
+
+        package init() {
+            #if os(Linux)
+                guard let context = EVP_MD_CTX_new() else {
+                    fatalError("libcrypto could not allocate a digest context")
+                }
+                self.context = context
+                EVP_DigestInit_ex(context, EVP_sha256(), nil)
+            #else
+                _ = CC_SHA256_Init(&context)
+            #endif
+        }
+
+        deinit {
+            #if os(Linux)  // no other branch: CommonCrypto's context is a value, with nothing to free
+                EVP_MD_CTX_free(context)
+            #endif
+        }
+
+        /// Adds the next piece.
+        package func update(_ piece: UnsafeRawBufferPointer) {
+            guard let base = piece.baseAddress, piece.count > 0 else { return }
+            #if os(Linux)
+                _ = EVP_DigestUpdate(context, base, piece.count)
+            #else
+                var offset = 0
+                while offset < piece.count {
+                    let count = min(piece.count - offset, Int(CC_LONG.max))
+                    _ = CC_SHA256_Update(&context, base + offset, CC_LONG(count))
+                    offset += count
+                }
+            #endif
+        }
+
+        /// The digest of every piece added, as 64 lower-case hex digits. Call once.
+        package func finish() -> String {
+            #if os(Linux)
+                var output = [UInt8](repeating: 0, count: 32)
+                var length: UInt32 = 0
+                EVP_DigestFinal_ex(context, &output, &length)
+                return PixelDigest.hex(Array(output.prefix(Int(length))))
+            #else
+                var output = [UInt8](repeating: 0, count: Int(CC_SHA256_DIGEST_LENGTH))
+                _ = CC_SHA256_Final(&output, &context)
+                return PixelDigest.hex(output)
+            #endif
+        }
+    }
+
     /// `bytes` as lower-case hex digits, two a byte.
-    private static func hex(_ bytes: [UInt8]) -> String {
+    fileprivate static func hex(_ bytes: [UInt8]) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var text = [UInt8]()
         text.reserveCapacity(bytes.count * 2)

@@ -45,6 +45,14 @@ extension RunReport {
             self.tail = tail
         }
 
+        /// Everything after the last row of a report whose keys before `frames` are the
+        /// skeleton's this writer was made with, and whose later keys are `final`'s (the
+        /// animation's digests are known only once every frame is drawn): as ``tail`` for `final`.
+        /// Empty when there are no rows (the head was the whole report).
+        package func tail(of final: RunReport) -> Data {
+            tail.isEmpty ? Data() : JSONWriter(skeleton: final, frameCount: 1).tail
+        }
+
         /// Appends one frame's row to `data`: a comma unless it is the `first`, a newline, the
         /// row as an object indented to sit in the array.
         package func append(_ frame: Frame, first: Bool, to data: inout Data) {

@@ -282,6 +282,12 @@ package struct RunReport: Codable, Hashable, Sendable {
     /// for its ``AnimationSchedule`` delay, looping), relative; nil when no images were written
     /// or no frame was drawn.
     package var animation: String?
+    /// The animation's pixel digest: a chain of SHA-256 digests over its frames' delays and
+    /// pixel digests (docs/OUTPUTS.md, "The animation's digests"); nil when there is no
+    /// animation. The key sorts after `frames`: it is written once the last frame is drawn.
+    package var stripAnimationPixelsSHA256: String?
+    /// The SHA-256 of `animation.png` as written; nil when there is no animation.
+    package var stripAnimationFileSHA256: String?
 
     /// Builds the report of `run`. `renderedStills` carries what each still's panels drew
     /// (same order as `run.stills`); `frameElements`, by position in `run.frames`, each panel's

@@ -42,6 +42,7 @@ package final class OutputComparison: ImageSink {
     private let committedDigests = Mutex<[String: String]>([:])
     private let found = Mutex<[String: Found]>([:])
     private let decodedCount = Mutex(0)
+    private let animationsMadeAgain = Mutex(0)
     /// The artifacts written so far (paths relative to the failure folder), once begun.
     private let artifactsWritten = Mutex<[String]?>(nil)
     /// Why the failure images could not be written (the first error); nil while they could.
@@ -86,6 +87,33 @@ package final class OutputComparison: ImageSink {
         let committed = committedDigests.withLock { $0.removeValue(forKey: path) }
         return recordedFileDigests.withLock { $0.removeValue(forKey: path) } ?? committed
     }
+
+    /// The animation is made only when the committed one cannot be vouched for.
+    package var encodesAnimationWhileDrawing: Bool { false }
+
+    /// The recorded `stripAnimationFileSHA256` when the recorded `stripAnimationPixelsSHA256`
+    /// equals `pixelsSHA256` (the fresh frames' ``AnimationDigest``) and the committed
+    /// `animation.png` is a plain file whose bytes hash to it: the animation shows what a fresh
+    /// run draws, and it is not encoded. Otherwise nil, and the fresh report is given the
+    /// recorded file digest (``takeFileDigest(_:)``) so a differing animation is one finding.
+    package func animationInPlace(pixelsSHA256: String?) -> String? {
+        let path = OutputLayout.animationPath
+        let recorded = recordedDigests.digests(of: path)
+        let committed = "\(folder)/\(path)"
+        if let file = recorded.file, let fresh = pixelsSHA256, recorded.pixels == fresh,
+            CommittedImage.notPlain(atPath: committed) == nil,
+            let data = FileManager.default.contents(atPath: committed), PixelDigest.sha256(Array(data)) == file
+        {
+            return file
+        }
+        if let file = recorded.file { recordedFileDigests.withLock { $0[path] = file } }
+        animationsMadeAgain.withLock { $0 += 1 }
+        return nil
+    }
+
+    /// How many times the animation had to be made because the committed one could not be
+    /// vouched for by its digests (0 or 1 per comparison).
+    var animationsMade: Int { animationsMadeAgain.withLock { $0 } }
 
     /// How many recorded images were decoded (those without a recorded digest, or whose digest
     /// differed from a fresh render's).

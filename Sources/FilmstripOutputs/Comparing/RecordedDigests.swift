@@ -32,6 +32,9 @@ package struct RecordedDigests: Sendable {
     static func stripAndStills(of report: RunReport) -> [String: (pixels: String?, file: String?)] {
         var table: [String: (pixels: String?, file: String?)] = [:]
         if let strip = report.filmstrip { table[strip] = (report.filmstripPixelsSHA256, report.filmstripFileSHA256) }
+        if let animation = report.animation {
+            table[animation] = (report.stripAnimationPixelsSHA256, report.stripAnimationFileSHA256)
+        }
         for still in report.stills {
             guard let first = still.file, let pixels = still.pixelsSHA256, let files = still.fileSHA256 else { continue }
             for (offset, path) in (still.files ?? [first]).enumerated() where offset < pixels.count && offset < files.count {

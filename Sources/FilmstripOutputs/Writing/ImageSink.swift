@@ -29,11 +29,28 @@ package protocol ImageSink: Sendable {
     /// its batch is finished; the sink may forget the digest then, so memory does not grow with
     /// the run.
     func takeFileDigest(_ path: String) -> String?
+
+    /// Whether `animation.png` is encoded while the frames are drawn (``FrameWriter``: it
+    /// writes the file). A sink that answers false (``OutputComparison``) is asked, once every
+    /// frame is drawn, by ``animationInPlace(pixelsSHA256:)`` whether it needs the animation at
+    /// all; only then are the frames drawn again and the animation encoded.
+    var encodesAnimationWhileDrawing: Bool { get }
+
+    /// The `fileSHA256` of the animation already in place when it shows `pixelsSHA256` (the
+    /// ``AnimationDigest`` of the frames just drawn, nil when there is none) and the sink vouches
+    /// for it, so it is not made; nil when the animation must be made and sent as a document.
+    func animationInPlace(pixelsSHA256: String?) -> String?
 }
 
 extension ImageSink {
     /// Nothing is left to complete after the last batch.
     package func finishAll() throws(FilmstripError) {}
+
+    /// The animation is encoded as the frames are drawn.
+    package var encodesAnimationWhileDrawing: Bool { true }
+
+    /// No animation is ever in place: it is always made.
+    package func animationInPlace(pixelsSHA256: String?) -> String? { nil }
 
     /// ``prepare(_:_:)`` of `canvas` drawn at `scale`, with the digest given rather than taken
     /// (nil: none is compared).

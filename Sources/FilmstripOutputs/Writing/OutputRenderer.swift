@@ -146,14 +146,23 @@ package struct OutputRenderer {
         }
 
         /// Draws every batch; `report` and `sheet` take the pieces of the two documents written
-        /// alongside; the animation's frames are encoded as they are drawn (when some frame is).
-        /// - Returns: the animation, ready to be written.
+        /// alongside (the report all but its tail); the animation's frames are encoded as they
+        /// are drawn (when some frame is and the sink ``ImageSink/encodesAnimationWhileDrawing``).
+        /// - Returns: the animation, ready to be written; the animation's pixel digest
+        ///   (``AnimationDigest``); the report's skeleton and writer, for its tail.
         func drawAll(
             report appendReport: (Data) throws(FilmstripError) -> Void,
             sheet appendSheet: (Data) throws(FilmstripError) -> Void
-        ) throws(FilmstripError) -> AnimationStream? {
+        ) throws(FilmstripError) -> (
+            animation: AnimationStream?, animationPixels: String?, report: RunReport,
+            writer: RunReport.JSONWriter
+        ) {
+            var animationDigest = AnimationDigest(
+                width: size.width, height: size.height, scale: scale,
+                frameCount: schedule.frames.count)
+            var animationNext = 0
             var animation =
-                schedule.frames.isEmpty
+                schedule.frames.isEmpty || !sink.encodesAnimationWhileDrawing
                 ? nil
                 : try AnimationStream(
                     schedule: schedule, frameWidth: size.width, frameHeight: size.height,
@@ -267,9 +276,18 @@ package struct OutputRenderer {
                     let (report, writer) = try open()
                     let frame = frames[index]
                     let path = OutputLayout.framePath(frame.index)
+                    let pixelsSHA256 = drawnInBatch[position]?.digest
+                    if animationNext < schedule.frames.count,
+                        schedule.frames[animationNext].position == index
+                    {
+                        animationDigest.append(
+                            delayMs: schedule.frames[animationNext].delayMs,
+                            pixelsSHA256: pixelsSHA256)
+                        animationNext += 1
+                    }
                     let row = RunReport.frameRow(
                         frame, elements: drawnInBatch[position]?.elements, withFiles: true,
-                        pixelsSHA256: drawnInBatch[position]?.digest,
+                        pixelsSHA256: pixelsSHA256,
                         fileSHA256: sink.takeFileDigest(path))
                     writer.append(row, first: rows == 0, to: &reportPiece)
                     thumbnails.note(row)
@@ -285,13 +303,39 @@ package struct OutputRenderer {
             }
             try sink.finishAll()
             let (report, writer) = try open()
-            reportPiece.append(writer.tail)
             try ContactSheet.writeTail(report: report, planFile: planFile) {
                 text throws(FilmstripError) in
                 sheetPiece.append(contentsOf: text.utf8)
             }
             try flush(atLeast: 0)
-            finished = report
+            return (animation, animationDigest.sha256, report, writer)
+        }
+
+        /// Draws every animation frame again, batch by batch, into a new indexed animation (for
+        /// a sink that did not encode it while the frames were drawn).
+        func drawAnimationAgain() throws(FilmstripError) -> AnimationStream {
+            var animation = try AnimationStream(
+                schedule: schedule, frameWidth: size.width, frameHeight: size.height,
+                scale: scale, path: animationPath)
+            var start = 0
+            while start < schedule.frames.count, !animation.needsRGBA {
+                let positions = (start..<min(schedule.frames.count, start + batchSize)).map {
+                    schedule.frames[$0].position
+                }
+                let drawn = Mutex<[DrawnImage?]>(Array(repeating: nil, count: positions.count))
+                DispatchQueue.concurrentPerform(iterations: positions.count) { offset in
+                    let image = run.render(frames[positions[offset]], font: font, scale: 1).map {
+                        DrawnImage(canvas: $0.canvas, scale: scale, digested: false)
+                    }
+                    drawn.withLock { $0[offset] = image }
+                }
+                let images = drawn.withLock { $0 }
+                try animation.append(
+                    zip(positions, images).compactMap { position, image in
+                        image.map { (position, $0) }
+                    })
+                start += positions.count
+            }
             return animation
         }
 
@@ -323,25 +367,59 @@ package struct OutputRenderer {
             try append(animation.finish(path: animationPath))
         }
 
+        /// Writes the animation (encoded while drawing, or drawn again now when the sink needs
+        /// it) unless the sink vouches for the one in place.
+        /// - Returns: the animation's file digest: the sink's, else that of the bytes written.
+        func writeAnimation(_ drawn: AnimationStream?, pixels: String?) throws(FilmstripError)
+            -> String?
+        {
+            guard !schedule.frames.isEmpty else { return nil }
+            if !sink.encodesAnimationWhileDrawing,
+                let inPlace = sink.animationInPlace(pixelsSHA256: pixels)
+            {
+                return inPlace
+            }
+            let animation: AnimationStream
+            if let drawn { animation = drawn } else { animation = try drawAnimationAgain() }
+            let file = PixelDigest.Stream()
+            try documents(animationPath) { append throws(FilmstripError) in
+                let hashed = { (piece: Data) throws(FilmstripError) in
+                    piece.withUnsafeBytes { file.update($0) }
+                    try append(piece)
+                }
+                if animation.needsRGBA {
+                    try writeRGBAAnimation(hashed)
+                } else {
+                    try animation.write(to: hashed)
+                }
+            }
+            let written = file.finish()
+            return sink.takeFileDigest(animationPath) ?? written
+        }
+
         // The report and the contact sheet are open together (the second call runs inside the
-        // first); the animation is written once its last frame is drawn, its palette known.
-        var animation: AnimationStream?
+        // first); the animation is written once its last frame is drawn, its palette known, and
+        // the report's tail, which holds the animation's digests, after it.
         try withoutActuallyEscaping(documents) { (documents) throws(FilmstripError) in
             try documents(OutputLayout.reportPath) { appendReport throws(FilmstripError) in
                 try withoutActuallyEscaping(appendReport) { (appendReport) throws(FilmstripError) in
+                    var drawn:
+                        (
+                            animation: AnimationStream?, animationPixels: String?,
+                            report: RunReport, writer: RunReport.JSONWriter
+                        )?
                     try documents(OutputLayout.contactSheetPath) {
                         appendSheet throws(FilmstripError) in
-                        animation = try drawAll(report: appendReport, sheet: appendSheet)
+                        drawn = try drawAll(report: appendReport, sheet: appendSheet)
                     }
-                }
-            }
-        }
-        if let animation {
-            try documents(animationPath) { append throws(FilmstripError) in
-                if animation.needsRGBA {
-                    try writeRGBAAnimation(append)
-                } else {
-                    try animation.write(to: append)
+                    guard let drawn else { return }
+                    var report = drawn.report
+                    if let file = try writeAnimation(drawn.animation, pixels: drawn.animationPixels) {
+                        report.stripAnimationPixelsSHA256 = drawn.animationPixels
+                        report.stripAnimationFileSHA256 = file
+                    }
+                    try appendReport(drawn.writer.tail(of: report))
+                    finished = report
                 }
             }
         }
