@@ -80,6 +80,43 @@ package struct IndexedImage: Hashable, Sendable {
         self.indices = indices
     }
 
+    /// The image `canvas` shows, renumbered by first appearance as ``init(_:)`` numbers a
+    /// canvas's colours (so the two give equal images for the same picture); nil when it
+    /// ``IndexedCanvas/overflowed``. One pass over the indices, none over RGBA pixels.
+    package init?(_ canvas: IndexedCanvas) {
+        guard !canvas.overflowed else { return nil }
+        var renumbered = [UInt8](repeating: 0, count: 256)
+        var seen = [Bool](repeating: false, count: 256)
+        var palette: [UInt8] = []
+        var next = 0
+        let colors = canvas.colors
+        let indices = canvas.indices.withUnsafeBufferPointer { source in
+            [UInt8](unsafeUninitializedCapacity: source.count) { output, count in
+                var last = -1
+                var lastNumber: UInt8 = 0
+                for (p, entry) in source.enumerated() {
+                    let entry = Int(entry)
+                    if entry != last {
+                        if !seen[entry] {
+                            seen[entry] = true
+                            renumbered[entry] = UInt8(next)
+                            next += 1
+                            let color = colors[entry]
+                            palette += [color.red, color.green, color.blue, color.alpha]
+                        }
+                        (last, lastNumber) = (entry, renumbered[entry])
+                    }
+                    output[p] = lastNumber
+                }
+                count = source.count
+            }
+        }
+        self.width = canvas.width
+        self.height = canvas.height
+        self.palette = palette
+        self.indices = indices
+    }
+
     /// Hashes the size, the palette and the indices as raw bytes (fast enough to key every frame).
     package func hash(into hasher: inout Hasher) {
         hasher.combine(width)

@@ -53,12 +53,14 @@ package enum FilmstripImage {
     /// Composes the strip of `count` cells, asking `cell` for each one (position 0 ..< `count`)
     /// just before drawing it, so only one frame canvas is held at a time. The film, holes and
     /// labels are in `theme`'s colours (the frames come already drawn in it).
-    /// - Returns: an RGBA8 canvas; 1×1 transparent when `count` is 0.
-    package static func compose(
+    /// - Returns: the strip on a new `Target` (an RGBA8 ``Canvas`` unless asked otherwise, or an
+    ///   ``IndexedCanvas``); 1×1 transparent when `count` is 0.
+    package static func compose<Target: CompositionTarget>(
+        on _: Target.Type = Canvas.self,
         count: Int, frameWidth: Int, frameHeight: Int, font: BitmapFont, theme: Theme = .dark,
         cell: (Int) -> (canvas: Canvas?, label: String, swatch: Color?)
-    ) -> Canvas {
-        guard count > 0 else { return Canvas(width: 1, height: 1) }
+    ) -> Target {
+        guard count > 0 else { return Target(width: 1, height: 1, background: .clear) }
         let columns = min(framesPerRow, count)
         let rows = (count + columns - 1) / columns
         let cellWidth = frameWidth + gap
@@ -68,7 +70,7 @@ package enum FilmstripImage {
         let rowHeight = holeBand + frameHeight + labelHeight + holeBand
         let film = theme.film
         let size = size(count: count, frameWidth: frameWidth, frameHeight: frameHeight, lineHeight: layout.lineHeight)
-        var strip = Canvas(width: size.width, height: size.height, background: film)
+        var strip = Target(width: size.width, height: size.height, background: film)
         for row in 0..<rows {
             let top = row * (rowHeight + gap)
             // Sprocket holes along the top and bottom bands of this row of film.

@@ -125,12 +125,15 @@ package final class OutputComparison: ImageSink {
     /// matches and nothing is decoded (frames, stills and the strip alike: report format 2 gives
     /// them all) — and by decoded pixels otherwise. Nothing is ever encoded.
     package func prepare(_ path: String, _ image: DrawnImage) {
-        let (canvas, scale, pixelsSHA256) = (image.canvas, image.scale, image.pixelsSHA256)
+        let (scale, pixelsSHA256) = (image.scale, image.pixelsSHA256)
+        // The RGBA canvas is made only on a path that needs the pixels (an image drawn as
+        // indices, the strip, has none until then).
+        lazy var canvas: Canvas = image.canvas
         // The fresh report names the recorded digest whatever the committed file holds, so a
         // file that differs is one finding (the image), not two (the image and report.json).
         let recordedDigest = recordedDigests.digests(of: path)
         if let file = recordedDigest.file { recordedFileDigests.withLock { $0[path] = file } }
-        guard let recorded = recorded(path, fresh: (canvas, scale)) else { return }
+        guard let recorded = recorded(path, fresh: image) else { return }
         // A viewer shows what the file holds, not only its default image: an image with a chunk
         // filmstrip never writes, or bytes after IEND, does not match whatever its pixels.
         if let problem = CommittedImage.problem(Array(recorded)) {
@@ -143,8 +146,8 @@ package final class OutputComparison: ImageSink {
             return
         }
         decodedCount.withLock { $0 += 1 }
-        let width = canvas.width * scale
-        let height = canvas.height * scale
+        let width = image.width * scale
+        let height = image.height * scale
         // The declared size first: a small file declaring 16000×16000 is refused, not decoded.
         guard let header = PNGHeader(recorded) else {
             record(path, .unreadable(reason: "no PNG signature and IHDR header"), fresh: (canvas, scale))
@@ -296,7 +299,9 @@ package final class OutputComparison: ImageSink {
     }
 
     /// The recorded file's bytes; nil (and a mismatch) when it is missing.
-    private func recorded(_ path: String, fresh: (Canvas, Int)?) -> Data? {
+    private func recorded(_ path: String, fresh image: DrawnImage?) -> Data? {
+        // The fresh pixels only for a mismatch: an image drawn as indices has no canvas till then.
+        var fresh: (Canvas, Int)? { image.map { ($0.canvas, $0.scale) } }
         if let kind = CommittedImage.notPlain(atPath: "\(folder)/\(path)") {
             record(path, .notPlainFile(kind: kind), fresh: fresh)
             return nil

@@ -4,8 +4,14 @@ import FilmstripRaster
 /// One image as ``OutputRenderer`` drew it, indexed and digested once for every sink: the 1×
 /// canvas, the whole scale it is written at, its palette form and its pixel digest.
 package struct DrawnImage: Sendable {
-    /// The image at 1× (RGBA8).
-    package let canvas: Canvas
+    /// The canvas drawn, when it was drawn in RGBA8 (an image drawn as indices has none).
+    private let drawnCanvas: Canvas?
+    /// The image at 1× (RGBA8): as drawn, or made from its indices (a new canvas each time it
+    /// is asked for: ask only when the pixels are needed, such as for a mismatch).
+    package var canvas: Canvas { drawnCanvas ?? indexed!.canvas() }
+    /// The image's size at 1×, in pixels.
+    package var width: Int { drawnCanvas?.width ?? indexed!.width }
+    package var height: Int { drawnCanvas?.height ?? indexed!.height }
     /// The whole factor the image is enlarged by when written (nearest neighbour), ≥ 1.
     package let scale: Int
     /// The canvas as palette indices; nil when it has more than 256 colours.
@@ -16,7 +22,7 @@ package struct DrawnImage: Sendable {
     /// Indexes `canvas` and, when `digested`, takes its ``PixelDigest`` from the indexed form.
     package init(canvas: Canvas, scale: Int, digested: Bool) {
         let indexed = IndexedImage(canvas)
-        self.canvas = canvas
+        drawnCanvas = canvas
         self.scale = max(1, scale)
         self.indexed = indexed
         if digested {
@@ -30,9 +36,17 @@ package struct DrawnImage: Sendable {
 
     /// An image whose digest is given (`pixelsSHA256`, e.g. one recorded by other code), not taken.
     package init(canvas: Canvas, scale: Int, pixelsSHA256: String?) {
-        self.canvas = canvas
+        drawnCanvas = canvas
         self.scale = max(1, scale)
         indexed = IndexedImage(canvas)
         self.pixelsSHA256 = pixelsSHA256
+    }
+
+    /// An image drawn as palette indices (the strip), its ``PixelDigest`` taken when `digested`.
+    package init(indexed: IndexedImage, scale: Int, digested: Bool) {
+        drawnCanvas = nil
+        self.scale = max(1, scale)
+        self.indexed = indexed
+        pixelsSHA256 = digested ? PixelDigest.sha256(of: indexed, scale: scale) : nil
     }
 }

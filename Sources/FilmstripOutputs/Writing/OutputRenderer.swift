@@ -92,10 +92,10 @@ package struct OutputRenderer {
         // Its cells are drawn a few at a time on all cores, so at most that many are held.
         let cellsAtOnce = 2 * max(1, ProcessInfo.processInfo.activeProcessorCount)
         var drawnCells: [Int: Canvas] = [:]
-        let strip = Mutex<Canvas?>(
+        func composeStrip<Target: CompositionTarget>(on target: Target.Type) -> Target {
             FilmstripImage.compose(
-                count: shown.count, frameWidth: size.width, frameHeight: size.height, font: font,
-                theme: run.plan.theme
+                on: target, count: shown.count, frameWidth: size.width, frameHeight: size.height,
+                font: font, theme: run.plan.theme
             ) { position in
                 if position % cellsAtOnce == 0 {
                     let positions = Array(position..<min(shown.count, position + cellsAtOnce))
@@ -113,7 +113,13 @@ package struct OutputRenderer {
                     "#\(frame.index) · \(Quantity.ms(frame.tMs))",
                     frame.phase.map { run.plan.bench.style(ofPhase: $0).color }
                 )
-            })
+            }
+        }
+        // The strip is composed on palette indices (3.3 MB rather than 13 MB of RGBA for four
+        // rows of film, and no pass to index it); one of more than 256 colours again in RGBA.
+        let indexedStrip = IndexedImage(composeStrip(on: IndexedCanvas.self))
+        let strip = Mutex<(indexed: IndexedImage?, canvas: Canvas?)?>(
+            (indexedStrip, indexedStrip == nil ? composeStrip(on: Canvas.self) : nil))
 
         // Sources by position: the strip, every still's images, then every frame; made per batch,
         // never listed whole.
@@ -212,13 +218,20 @@ package struct OutputRenderer {
                 let animated = animation != nil
                 DispatchQueue.concurrentPerform(iterations: batch.count) { position in
                     let path: String
-                    let canvas: Canvas
-                    let imageScale: Int
+                    var canvas: Canvas?
+                    var imageScale = 1
                     var drawnImage: DrawnImage?
                     switch batch[position] {
                     case .strip:
                         guard let image = strip.withLock({ $0.take() }) else { return }
-                        (path, canvas, imageScale) = (OutputLayout.filmstripPath, image, 1)
+                        path = OutputLayout.filmstripPath
+                        if let indexed = image.indexed {
+                            let drawnStrip = DrawnImage(indexed: indexed, scale: 1, digested: true)
+                            stripAndStillPixels.withLock { $0[path] = drawnStrip.pixelsSHA256 }
+                            drawnImage = drawnStrip
+                        } else {
+                            canvas = image.canvas
+                        }
                     case .frame(let index):
                         guard let rendered = run.render(frames[index], font: font, scale: 1) else {
                             return
@@ -246,12 +259,13 @@ package struct OutputRenderer {
                             stillFiles[index][file].scale
                         )
                     }
-                    if drawnImage == nil {
+                    if drawnImage == nil, let canvas {
                         let image = DrawnImage(canvas: canvas, scale: imageScale, digested: true)
                         stripAndStillPixels.withLock { $0[path] = image.pixelsSHA256 }
                         drawnImage = image
                     }
-                    let result = sink.prepare(path, drawnImage!)
+                    guard let drawnImage else { return }
+                    let result = sink.prepare(path, drawnImage)
                     prepared.withLock { $0[position] = result }
                 }
                 try sink.finish(prepared.withLock { $0.compactMap { $0 } })
