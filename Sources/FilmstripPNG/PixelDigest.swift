@@ -97,7 +97,12 @@ package enum PixelDigest {
 
     /// The header: four 32-bit big-endian integers.
     private static func header(width: Int, height: Int, scale: Int, entries: Int) -> [UInt8] {
-        [width, height, max(1, scale), entries].flatMap { value -> [UInt8] in
+        bigEndian32([width, height, max(1, scale), entries])
+    }
+
+    /// Each of `values` as a 32-bit big-endian unsigned integer (its low 32 bits), in order.
+    package static func bigEndian32(_ values: [Int]) -> [UInt8] {
+        values.flatMap { value -> [UInt8] in
             let value = UInt32(truncatingIfNeeded: value)
             return [
                 UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF),
@@ -110,47 +115,12 @@ package enum PixelDigest {
         hex(sha256Bytes(body))
     }
 
-    #if os(Linux)
-        /// SHA-256 with libcrypto's EVP interface.
-        private static func sha256Bytes(_ body: ((_ bytes: [UInt8]) -> Void) -> Void) -> [UInt8] {
-            guard let context = EVP_MD_CTX_new() else {
-                fatalError("libcrypto could not allocate a digest context")
-            }
-            defer { EVP_MD_CTX_free(context) }
-            // With a valid context and the built-in SHA-256 these calls cannot fail.
-            EVP_DigestInit_ex(context, EVP_sha256(), nil)
-            body { bytes in
-                bytes.withUnsafeBytes { buffer in
-                    _ = EVP_DigestUpdate(context, buffer.baseAddress, buffer.count)
-                }
-            }
-            var output = [UInt8](repeating: 0, count: 32)
-            var length: UInt32 = 0
-            EVP_DigestFinal_ex(context, &output, &length)
-            return Array(output.prefix(Int(length)))
-        }
-    #else
-        /// SHA-256 with CommonCrypto's incremental interface (`CC_SHA256_CTX`), whose length
-        /// argument is a `CC_LONG` (32 bits): a larger buffer is fed in pieces.
-        private static func sha256Bytes(_ body: ((_ bytes: [UInt8]) -> Void) -> Void) -> [UInt8] {
-            var context = CC_SHA256_CTX()
-            // CommonCrypto's SHA-256 functions always return 1.
-            _ = CC_SHA256_Init(&context)
-            body { bytes in
-                bytes.withUnsafeBytes { buffer in
-                    var offset = 0
-                    while offset < buffer.count {
-                        let count = min(buffer.count - offset, Int(CC_LONG.max))
-                        _ = CC_SHA256_Update(&context, buffer.baseAddress! + offset, CC_LONG(count))
-                        offset += count
-                    }
-                }
-            }
-            var output = [UInt8](repeating: 0, count: Int(CC_SHA256_DIGEST_LENGTH))
-            _ = CC_SHA256_Final(&output, &context)
-            return output
-        }
-    #endif
+    /// SHA-256 of the bytes `body` hands over, through ``Stream`` (the one platform seam).
+    private static func sha256Bytes(_ body: ((_ bytes: [UInt8]) -> Void) -> Void) -> [UInt8] {
+        let stream = Stream()
+        body { bytes in bytes.withUnsafeBytes { stream.update($0) } }
+        return stream.finishBytes()
+    }
 
     /// SHA-256 of bytes given in pieces, such as a file as it is written: ``update(_:)`` with
     /// each piece in order, then ``finish()`` once for the 64 lower-case hex digits (the same as
@@ -180,7 +150,8 @@ package enum PixelDigest {
             #endif
         }
 
-        /// Adds the next piece.
+        /// Adds the next piece (CommonCrypto takes at most `CC_LONG.max` bytes a call: a larger
+        /// piece is fed in parts).
         package func update(_ piece: UnsafeRawBufferPointer) {
             guard let base = piece.baseAddress, piece.count > 0 else { return }
             #if os(Linux)
@@ -196,16 +167,21 @@ package enum PixelDigest {
         }
 
         /// The digest of every piece added, as 64 lower-case hex digits. Call once.
-        package func finish() -> String {
+        package func finish() -> String { PixelDigest.hex(finishBytes()) }
+
+        /// The digest of every piece added, as its 32 bytes. Call once (or ``finish()``).
+        package func finishBytes() -> [UInt8] {
             #if os(Linux)
                 var output = [UInt8](repeating: 0, count: 32)
                 var length: UInt32 = 0
+                // With a valid context and the built-in SHA-256 this cannot fail.
                 EVP_DigestFinal_ex(context, &output, &length)
-                return PixelDigest.hex(Array(output.prefix(Int(length))))
+                return Array(output.prefix(Int(length)))
             #else
+                // CommonCrypto's SHA-256 functions always return 1.
                 var output = [UInt8](repeating: 0, count: Int(CC_SHA256_DIGEST_LENGTH))
                 _ = CC_SHA256_Final(&output, &context)
-                return PixelDigest.hex(output)
+                return output
             #endif
         }
     }

@@ -103,6 +103,17 @@ import Testing
                                 "\(root)/band/frames/\(String(format: "%04d", index)).png"))))
             match = match && png == canvas
         }
+        // check: the animation vouched for by its digests is not made; one byte of its last
+        // frame flipped, it is drawn again (RGBA when the run needs it) and found to differ.
+        let plan = try BandBench.plan(coloursPerPhase: coloursPerPhase)
+        let untouched = try AnimationDigestTests.compare(plan, root: root)
+        #expect(untouched.findings == [] && untouched.animationsMade == 0, "\(untouched.findings)")
+        var tampered = file
+        tampered[tampered.count - 20] ^= 0x01
+        try Data(tampered).write(to: URL(fileURLWithPath: "\(root)/band/animation.png"))
+        let changed = try AnimationDigestTests.compare(plan, root: root)
+        #expect(changed.animationsMade == 1)
+        #expect(changed.findings == ["\(root)/band/animation.png: differs from a fresh run's animation from animation frame 5"])
         return (header.data[9], palette, match)
     }
 

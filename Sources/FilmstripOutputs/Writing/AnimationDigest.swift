@@ -22,7 +22,7 @@ struct AnimationDigest {
     /// The chain's start for `frameCount` animation frames of `width` × `height` pixels at 1×,
     /// shown at `scale`.
     init(width: Int, height: Int, scale: Int, frameCount: Int) {
-        link = PixelDigest.sha256Bytes(of: [width, height, scale, frameCount].flatMap(Self.bigEndian))
+        link = PixelDigest.sha256Bytes(of: PixelDigest.bigEndian32([width, height, scale, frameCount]))
         remaining = frameCount
     }
 
@@ -33,17 +33,12 @@ struct AnimationDigest {
             complete = false
             return
         }
-        link = PixelDigest.sha256Bytes(of: link + Self.bigEndian(delayMs) + digest)
+        link = PixelDigest.sha256Bytes(of: link + PixelDigest.bigEndian32([delayMs]) + digest)
         remaining -= 1
     }
 
     /// The digest, once every frame is added; nil while frames are missing or one had no digest.
     var sha256: String? { complete && remaining == 0 ? PixelDigest.hexText(link) : nil }
-
-    private static func bigEndian(_ value: Int) -> [UInt8] {
-        let value = UInt32(truncatingIfNeeded: value)
-        return [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
-    }
 
     /// The 32 bytes of a 64-digit hex digest; nil for anything else.
     private static func bytes(ofHex text: String) -> [UInt8]? {

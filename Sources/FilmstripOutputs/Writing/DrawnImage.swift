@@ -9,8 +9,9 @@ package struct DrawnImage: Sendable {
     /// The image at 1× (RGBA8): as drawn, or made from its indices (a new canvas each time it
     /// is asked for: ask only when the pixels are needed, such as for a mismatch).
     package var canvas: Canvas { drawnCanvas ?? indexed!.canvas() }
-    /// The image's size at 1×, in pixels.
+    /// The image's width at 1×, in pixels.
     package var width: Int { drawnCanvas?.width ?? indexed!.width }
+    /// The image's height at 1×, in pixels.
     package var height: Int { drawnCanvas?.height ?? indexed!.height }
     /// The whole factor the image is enlarged by when written (nearest neighbour), ≥ 1.
     package let scale: Int

@@ -325,30 +325,42 @@ package struct OutputRenderer {
             return (animation, animationDigest.sha256, report, writer)
         }
 
-        /// Draws every animation frame again, batch by batch, into a new indexed animation (for
-        /// a sink that did not encode it while the frames were drawn).
+        /// Draws the animation's frames again, a batch at a time on all cores, and hands each
+        /// batch (positions in the run's frames with their 1× canvases, in order; frames that
+        /// draw nothing absent) to `body`, until every frame is drawn or `body` returns false.
+        func redrawAnimationFrames(
+            _ body: ([(position: Int, canvas: Canvas)]) throws(FilmstripError) -> Bool
+        ) throws(FilmstripError) {
+            var start = 0
+            while start < schedule.frames.count {
+                let positions = (start..<min(schedule.frames.count, start + batchSize)).map {
+                    schedule.frames[$0].position
+                }
+                let drawn = Mutex<[Canvas?]>(Array(repeating: nil, count: positions.count))
+                DispatchQueue.concurrentPerform(iterations: positions.count) { offset in
+                    let canvas = run.render(frames[positions[offset]], font: font, scale: 1)?.canvas
+                    drawn.withLock { $0[offset] = canvas }
+                }
+                let canvases = drawn.withLock { $0 }
+                let batch = zip(positions, canvases).compactMap { position, canvas in
+                    canvas.map { (position: position, canvas: $0) }
+                }
+                guard try body(batch) else { return }
+                start += positions.count
+            }
+        }
+
+        /// Every animation frame drawn again into a new indexed animation (for a sink that did
+        /// not encode it while the frames were drawn); it stops at the first frame that shows
+        /// the animation needs RGBA.
         func drawAnimationAgain() throws(FilmstripError) -> AnimationStream {
             var animation = try AnimationStream(
                 schedule: schedule, frameWidth: size.width, frameHeight: size.height,
                 scale: scale, path: animationPath)
-            var start = 0
-            while start < schedule.frames.count, !animation.needsRGBA {
-                let positions = (start..<min(schedule.frames.count, start + batchSize)).map {
-                    schedule.frames[$0].position
-                }
-                let drawn = Mutex<[DrawnImage?]>(Array(repeating: nil, count: positions.count))
-                DispatchQueue.concurrentPerform(iterations: positions.count) { offset in
-                    let image = run.render(frames[positions[offset]], font: font, scale: 1).map {
-                        DrawnImage(canvas: $0.canvas, scale: scale, digested: false)
-                    }
-                    drawn.withLock { $0[offset] = image }
-                }
-                let images = drawn.withLock { $0 }
+            try redrawAnimationFrames { batch throws(FilmstripError) in
                 try animation.append(
-                    zip(positions, images).compactMap { position, image in
-                        image.map { (position, $0) }
-                    })
-                start += positions.count
+                    batch.map { ($0.position, DrawnImage(canvas: $0.canvas, scale: scale, digested: false)) })
+                return !animation.needsRGBA
             }
             return animation
         }
@@ -361,22 +373,9 @@ package struct OutputRenderer {
             var animation = try AnimationStream.RGBA(
                 schedule: schedule, frameWidth: size.width, frameHeight: size.height, scale: scale,
                 path: animationPath)
-            let positions = schedule.frames.map(\.position)
-            var start = 0
-            while start < positions.count {
-                let batch = Array(positions[start..<min(positions.count, start + batchSize)])
-                let drawn = Mutex<[Canvas?]>(Array(repeating: nil, count: batch.count))
-                DispatchQueue.concurrentPerform(iterations: batch.count) { offset in
-                    let canvas = run.render(frames[batch[offset]], font: font, scale: 1)?.canvas
-                    drawn.withLock { $0[offset] = canvas }
-                }
-                let canvases = drawn.withLock { $0 }
-                try append(
-                    animation.bytes(
-                        for: zip(batch, canvases).compactMap { position, canvas in
-                            canvas.map { (position, $0) }
-                        }, path: animationPath))
-                start += batch.count
+            try redrawAnimationFrames { batch throws(FilmstripError) in
+                try append(animation.bytes(for: batch, path: animationPath))
+                return true
             }
             try append(animation.finish(path: animationPath))
         }
