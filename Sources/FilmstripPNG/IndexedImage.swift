@@ -39,36 +39,48 @@ package struct IndexedImage: Hashable, Sendable {
                 var lastWord: UInt32 = 0
                 var lastIndex: UInt8 = 0
                 var hasLast = false
-                for p in 0..<count {
+                var p = 0
+                while p < count {
                     let word = pixels.loadUnaligned(fromByteOffset: p &* 4, as: UInt32.self)
-                    if hasLast && word == lastWord {
-                        indices[p] = lastIndex
-                        continue
-                    }
-                    var found: UInt8?
-                    if keys.count <= 32 {
-                        for (position, known) in keys.enumerated() where known == word {
-                            found = UInt8(position)
-                            break
+                    if !hasLast || word != lastWord {
+                        var found: UInt8?
+                        if keys.count <= 32 {
+                            for (position, known) in keys.enumerated() where known == word {
+                                found = UInt8(position)
+                                break
+                            }
+                        } else {
+                            found = lookup[word]
                         }
-                    } else {
-                        found = lookup[word]
+                        let index: UInt8
+                        if let found {
+                            index = found
+                        } else {
+                            guard keys.count < 256 else { return false }
+                            index = UInt8(keys.count)
+                            keys.append(word)
+                            lookup[word] = index
+                            let i = p * 4
+                            palette += [pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3]]
+                        }
+                        lastWord = word
+                        lastIndex = index
+                        hasLast = true
                     }
-                    let index: UInt8
-                    if let found {
-                        index = found
-                    } else {
-                        guard keys.count < 256 else { return false }
-                        index = UInt8(keys.count)
-                        keys.append(word)
-                        lookup[word] = index
-                        let i = p * 4
-                        palette += [pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3]]
+                    // The run of this colour: four pixels a step while they all match, then one
+                    // at a time; written with one fill.
+                    let four = SIMD4<UInt32>(repeating: word)
+                    var end = p + 1
+                    while end + 4 <= count,
+                        all(pixels.loadUnaligned(fromByteOffset: end &* 4, as: SIMD4<UInt32>.self) .== four)
+                    {
+                        end += 4
                     }
-                    indices[p] = index
-                    lastWord = word
-                    lastIndex = index
-                    hasLast = true
+                    while end < count, pixels.loadUnaligned(fromByteOffset: end &* 4, as: UInt32.self) == word {
+                        end += 1
+                    }
+                    indices[p..<end].update(repeating: lastIndex)
+                    p = end
                 }
                 return true
             }
@@ -85,32 +97,46 @@ package struct IndexedImage: Hashable, Sendable {
     /// ``IndexedCanvas/overflowed``. One pass over the indices, none over RGBA pixels.
     package init?(_ canvas: IndexedCanvas) {
         guard !canvas.overflowed else { return nil }
+        // First appearance: a scan that skips each run sixteen entries a step.
         var renumbered = [UInt8](repeating: 0, count: 256)
         var seen = [Bool](repeating: false, count: 256)
         var palette: [UInt8] = []
         var next = 0
         let colors = canvas.colors
-        let indices = canvas.indices.withUnsafeBufferPointer { source in
-            [UInt8](unsafeUninitializedCapacity: source.count) { output, count in
-                var last = -1
-                var lastNumber: UInt8 = 0
-                for (p, entry) in source.enumerated() {
-                    let entry = Int(entry)
-                    if entry != last {
-                        if !seen[entry] {
-                            seen[entry] = true
-                            renumbered[entry] = UInt8(next)
-                            next += 1
-                            let color = colors[entry]
-                            palette += [color.red, color.green, color.blue, color.alpha]
-                        }
-                        (last, lastNumber) = (entry, renumbered[entry])
-                    }
-                    output[p] = lastNumber
+        canvas.indices.withUnsafeBufferPointer { source in
+            var p = 0
+            while p < source.count {
+                let entry = source[p]
+                if !seen[Int(entry)] {
+                    seen[Int(entry)] = true
+                    renumbered[Int(entry)] = UInt8(next)
+                    next += 1
+                    let color = colors[Int(entry)]
+                    palette += [color.red, color.green, color.blue, color.alpha]
                 }
-                count = source.count
+                let sixteen = SIMD16<UInt8>(repeating: entry)
+                p += 1
+                while p + 16 <= source.count,
+                    all(UnsafeRawBufferPointer(source).loadUnaligned(fromByteOffset: p, as: SIMD16<UInt8>.self) .== sixteen)
+                {
+                    p += 16
+                }
+                while p < source.count, source[p] == entry { p += 1 }
             }
         }
+        // Entries drawn in the order they first appear (the usual case) keep their numbers.
+        let identity = (0..<256).allSatisfy { !seen[$0] || renumbered[$0] == UInt8($0) }
+        let indices =
+            identity
+            ? canvas.indices
+            : canvas.indices.withUnsafeBufferPointer { source in
+                renumbered.withUnsafeBufferPointer { table in
+                    [UInt8](unsafeUninitializedCapacity: source.count) { output, count in
+                        for p in 0..<source.count { output[p] = table[Int(source[p])] }
+                        count = source.count
+                    }
+                }
+            }
         self.width = canvas.width
         self.height = canvas.height
         self.palette = palette

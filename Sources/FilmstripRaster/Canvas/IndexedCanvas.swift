@@ -33,6 +33,11 @@ package struct IndexedCanvas: CompositionTarget {
         return UInt8(colors.count - 1)
     }
 
+    /// `color`'s four bytes as one word, in memory order (as a canvas's pixel loads).
+    private static func word(_ color: Color) -> UInt32 {
+        withUnsafeBytes(of: (color.red, color.green, color.blue, color.alpha)) { $0.loadUnaligned(as: UInt32.self) }
+    }
+
     package mutating func setPixel(x: Int, y: Int, to color: Color) {
         guard x >= 0, y >= 0, x < width, y < height, let entry = entry(for: color) else { return }
         indices[y * width + x] = entry
@@ -54,24 +59,51 @@ package struct IndexedCanvas: CompositionTarget {
         let target = Rect(x: origin.x, y: origin.y, width: source.width, height: source.height)
             .intersection(bounds)
         guard !target.isEmpty else { return }
-        // Runs of one colour are the rule: the last colour's entry is kept.
-        var lastWord: UInt32?
-        var lastEntry: UInt8 = 0
+        // Runs of one colour are the rule: each run is found by comparing 32-bit words and
+        // written with one fill; a new colour is looked up by its word among the entries'.
         let sourceStride = source.stride
+        let width = self.width
+        var words = colors.map(Self.word)
+        var added: [Color] = []
+        var overflow = false
         source.pixels.withUnsafeBytes { pixels in
-            for y in target.y..<target.maxY {
-                let row = (y - origin.y) * sourceStride
-                for x in target.x..<target.maxX {
-                    let at = row + (x - origin.x) * 4
-                    let word = pixels.loadUnaligned(fromByteOffset: at, as: UInt32.self)
-                    if word != lastWord {
-                        let color = Color(red: pixels[at], green: pixels[at + 1], blue: pixels[at + 2], alpha: pixels[at + 3])
-                        guard let entry = entry(for: color) else { return }
-                        (lastWord, lastEntry) = (word, entry)
+            indices.withUnsafeMutableBufferPointer { indices in
+                rows: for y in target.y..<target.maxY {
+                    let row = (y - origin.y) * sourceStride - origin.x * 4
+                    let out = y * width
+                    var x = target.x
+                    while x < target.maxX {
+                        let word = pixels.loadUnaligned(fromByteOffset: row + x * 4, as: UInt32.self)
+                        // Four pixels a step while they all match, then one at a time.
+                        let four = SIMD4<UInt32>(repeating: word)
+                        var end = x + 1
+                        while end + 4 <= target.maxX,
+                            all(pixels.loadUnaligned(fromByteOffset: row + end * 4, as: SIMD4<UInt32>.self) .== four)
+                        {
+                            end += 4
+                        }
+                        while end < target.maxX, pixels.loadUnaligned(fromByteOffset: row + end * 4, as: UInt32.self) == word {
+                            end += 1
+                        }
+                        let entry: Int
+                        if let found = words.firstIndex(of: word) {
+                            entry = found
+                        } else if words.count < 256 {
+                            let at = row + x * 4
+                            added.append(Color(red: pixels[at], green: pixels[at + 1], blue: pixels[at + 2], alpha: pixels[at + 3]))
+                            words.append(word)
+                            entry = words.count - 1
+                        } else {
+                            overflow = true
+                            break rows
+                        }
+                        indices[(out + x)..<(out + end)].update(repeating: UInt8(entry))
+                        x = end
                     }
-                    indices[y * width + x] = lastEntry
                 }
             }
         }
+        colors += added
+        if overflow { overflowed = true }
     }
 }
