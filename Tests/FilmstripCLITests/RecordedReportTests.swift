@@ -28,6 +28,23 @@ import Testing
         return path
     }
 
+    /// Lines across the reader's 64 KiB reads, an empty line, and a last line without a newline,
+    /// each with the byte offset of the line after it.
+    @Test func theLineReaderGivesEveryLineAndItsOffsetAcrossReads() throws {
+        let long = String(repeating: "x", count: 70_000)
+        let text = "first\n\n\(long)\nshort\nlast"
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("line-reader-\(UUID().uuidString)").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let reader = try #require(LineReader(path: file, offset: 0))
+        var lines: [(String, UInt64)] = []
+        while let line = reader.next() { lines.append((String(decoding: line, as: UTF8.self), reader.offset)) }
+        #expect(lines.map(\.0) == ["first", "", long, "short", "last"])
+        #expect(lines.map(\.1) == [6, 7, 70_008, 70_014, 70_018])
+        let resumed = try #require(LineReader(path: file, offset: 70_008))
+        #expect(resumed.next().map { String(decoding: $0, as: UTF8.self) } == "short")
+    }
+
     @Test func aReportInFilmstripsLayoutIsReadRowByRow() throws {
         let report = try Self.report()
         let path = try Self.write(report.jsonData(), "pretty.json")
@@ -37,7 +54,7 @@ import Testing
         skeleton.frames = []
         #expect(recorded.skeleton == skeleton)
         #expect(recorded.frameCount == 12)
-        #expect(Array(recorded.rows()) == report.frames)
+        #expect(Array(recorded.rows()) == report.frames.map(RecordedReport.RowDigests.init(of:)))
         #expect(Array(recorded.writtenFiles) == report.writtenFiles)
         #expect(recorded.writtenFileCount == report.writtenFiles.count)
         for file in report.writtenFiles { #expect(recorded.lists(file), "\(file)") }
@@ -51,7 +68,7 @@ import Testing
         let path = try Self.write(try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), "compact.json")
         defer { unlink(path) }
         let recorded = try #require(RecordedReport.open(path: path))
-        #expect(Array(recorded.rows()) == report.frames)
+        #expect(Array(recorded.rows()) == report.frames.map(RecordedReport.RowDigests.init(of:)))
         #expect(recorded.frameCount == report.frames.count)
         try Data("{\"frames\" : [\n".utf8).write(to: URL(fileURLWithPath: path))
         #expect(RecordedReport.open(path: path) == nil)

@@ -52,8 +52,8 @@ package struct RecordedDigests: Sendable {
 
     private struct Cursor: @unchecked Sendable {
         // The iterator is only touched under the mutex that holds the cursor.
-        let rows: AnyIterator<RunReport.Frame>
-        var waiting: [Int: RunReport.Frame] = [:]
+        let rows: AnyIterator<RecordedReport.RowDigests>
+        var waiting: [Int: RecordedReport.RowDigests] = [:]
         var exhausted = false
 
         mutating func digests(of path: String, index: Int) -> (pixels: String?, file: String?) {
