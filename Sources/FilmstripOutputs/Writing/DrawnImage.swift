@@ -43,6 +43,14 @@ package struct DrawnImage: Sendable {
         self.pixelsSHA256 = pixelsSHA256
     }
 
+    /// An image kept as palette indices whose digest is given (`pixelsSHA256`, taken before).
+    package init(indexed: IndexedImage, scale: Int, pixelsSHA256: String?) {
+        drawnCanvas = nil
+        self.scale = max(1, scale)
+        self.indexed = indexed
+        self.pixelsSHA256 = pixelsSHA256
+    }
+
     /// An image drawn as palette indices (the strip), its ``PixelDigest`` taken when `digested`.
     package init(indexed: IndexedImage, scale: Int, digested: Bool) {
         drawnCanvas = nil

@@ -92,6 +92,10 @@ package struct OutputRenderer {
         // Its cells are drawn a few at a time on all cores, so at most that many are held.
         let cellsAtOnce = 2 * max(1, ProcessInfo.processInfo.activeProcessorCount)
         var drawnCells: [Int: Canvas] = [:]
+        // The frames the strip shows, kept as they were drawn for it (indexed and digested), so
+        // their batch takes them rather than drawing them again: at most
+        // ``FilmstripImage/maxFrames`` of them, each about 84 KB for a frame of 448 × 187.
+        let keptFrames = Mutex<[Int: DrawnFrame]>([:])
         func composeStrip<Target: CompositionTarget>(on target: Target.Type) -> Target {
             FilmstripImage.compose(
                 on: target, count: shown.count, frameWidth: size.width, frameHeight: size.height,
@@ -101,9 +105,12 @@ package struct OutputRenderer {
                     let positions = Array(position..<min(shown.count, position + cellsAtOnce))
                     let cells = Mutex<[Int: Canvas]>([:])
                     DispatchQueue.concurrentPerform(iterations: positions.count) { offset in
-                        let canvas = run.render(
-                            frames[shown[positions[offset]]], font: font, scale: 1)?.canvas
-                        cells.withLock { $0[positions[offset]] = canvas }
+                        let index = shown[positions[offset]]
+                        let rendered = run.render(frames[index], font: font, scale: 1)
+                        cells.withLock { $0[positions[offset]] = rendered?.canvas }
+                        guard let rendered else { return }
+                        let kept = DrawnFrame(rendered, scale: scale, keepingCanvas: false)
+                        keptFrames.withLock { $0[index] = kept }
                     }
                     drawnCells = cells.withLock { $0 }
                 }
@@ -233,21 +240,17 @@ package struct OutputRenderer {
                             canvas = image.canvas
                         }
                     case .frame(let index):
-                        guard let rendered = run.render(frames[index], font: font, scale: 1) else {
-                            return
-                        }
-                        note(rendered.missing)
-                        (path, canvas, imageScale) = (
-                            OutputLayout.framePath(frames[index].index), rendered.canvas, scale
-                        )
-                        let image = DrawnImage(
-                            canvas: rendered.canvas, scale: scale, digested: true)
+                        let frame =
+                            keptFrames.withLock { $0.removeValue(forKey: index) }
+                            ?? run.render(frames[index], font: font, scale: 1).map {
+                                DrawnFrame($0, scale: scale, keepingCanvas: true)
+                            }
+                        guard let frame else { return }
+                        note(frame.missing)
+                        path = OutputLayout.framePath(frames[index].index)
+                        let image = frame.image
                         drawnImage = image
-                        drawn.withLock {
-                            $0[position] = (
-                                rendered.panels.map(\.elements), image.pixelsSHA256
-                            )
-                        }
+                        drawn.withLock { $0[position] = (frame.elements, image.pixelsSHA256) }
                         if animated { drawnFrames.withLock { $0.append((index, image)) } }
                     case .still(let index, let file):
                         let still = run.stills[index]
