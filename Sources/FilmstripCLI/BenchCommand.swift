@@ -12,7 +12,7 @@ import Foundation
 ///
 /// The default plan is the reference the command line was given (the shipped tool's is seed
 /// 000's twelve-second cycle) sampled every 100 ms, on the virtual clock. Outputs go to a fresh
-/// temporary folder per run, removed afterwards. Figures are measured, never estimated; only a
+/// temporary folder per run, all of them removed at the end (``BenchScratch``). Figures are measured, never estimated; only a
 /// release build's figures mean anything.
 struct BenchCommand: Command {
     static let name = "bench"
@@ -98,21 +98,23 @@ struct BenchCommand: Command {
             throw FilmstripError(.unreadable(file: "Fonts/\(FontLoader.bundledName).bdf", reason: "the peer draws with the bundled font, which is missing from the resources"))
         }
         var peerRuns: [PillowPeer.Run] = []
+        // Every run's folders are removed together at the end (BenchScratch says why).
+        let scratchFolders = BenchScratch()
+        defer { scratchFolders.removeAll() }
         /// Runs the peer once at the recording's frame size and count.
         func runPeer(_ run: RecordedRun) throws(FilmstripError) {
             guard let peer, let fontFile else { return }
             let size = run.logicalFrameSize(font: font)
             peerRuns.append(try peer.run(
                 frames: run.frames.count, panel: PillowPeer.panel(forFrameWidth: size.width, height: size.height),
-                scale: run.plan.scale, font: fontFile))
+                scale: run.plan.scale, font: fontFile, in: scratchFolders))
         }
 
         var runs: [BenchResult.Run] = []
         var peakReset = true
         var outputSize = (width: 0, height: 0)
         for number in 1...options.runs {
-            let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("filmstrip-bench-\(UUID().uuidString)")
-            defer { try? FileManager.default.removeItem(at: scratch) }
+            let scratch = scratchFolders.folder("record")
             let outputs = PlanOutputs(plan: plan, root: scratch.path, font: font, file: file, planFile: PlanFilePath.relative(file: file, root: scratch.path))
             peakReset = ResidentMemory.resetPeak() && peakReset
 
@@ -132,8 +134,8 @@ struct BenchCommand: Command {
                 sizes.append((path, size))
                 if path.hasPrefix("frames/") { frameBytes += size }
             }
-            try? FileManager.default.removeItem(at: scratch)
-            let filesMs = try FileCreationFloor.measure(sizes: sizes)
+            scratchFolders.measured(scratch, files: sizes.count)
+            let filesMs = try FileCreationFloor.measure(sizes: sizes, in: scratchFolders)
             let floor = try Self.floor(outcome.run, font: font)
             let logical = outcome.run.logicalFrameSize(font: font)
             outputSize = (logical.width * outcome.run.plan.scale, logical.height * outcome.run.plan.scale)

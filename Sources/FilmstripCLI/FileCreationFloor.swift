@@ -7,14 +7,14 @@ import Synchronization
 /// ``measure(sizes:)`` creates one file per entry of `sizes` (relative path → bytes), with the
 /// same folders, sizes and write pattern as `record` (``AtomicFile``: a temporary file beside the
 /// target, written whole, `fsync`, `close`, `rename`), on all cores as ``FrameWriter`` writes
-/// them, in a fresh temporary folder removed afterwards, and times it. The bytes written are a
+/// them, in a fresh folder of the bench's ``BenchScratch``, and times it. The bytes written are a
 /// fixed pattern: file systems do not look at content.
 enum FileCreationFloor {
     /// Wall time to create the files, ms.
     /// - Throws: ``FilmstripError`` (output) when a file cannot be created.
-    static func measure(sizes: [(path: String, bytes: Int)]) throws(FilmstripError) -> Double {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("filmstrip-files-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: scratch) }
+    static func measure(sizes: [(path: String, bytes: Int)], in folders: BenchScratch) throws(FilmstripError) -> Double {
+        let scratch = folders.folder("files")
+        defer { folders.measured(scratch, files: sizes.count) }
         let folders = Set(sizes.map { ($0.path as NSString).deletingLastPathComponent })
         for folder in folders.sorted() {
             do {

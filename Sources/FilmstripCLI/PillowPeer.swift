@@ -31,12 +31,12 @@ struct PillowPeer {
         (max(1, (width - 30) / 2), max(1, height - 20))
     }
 
-    /// Runs the script once into a fresh temporary folder (removed afterwards) and reads its line.
+    /// Runs the script once into a fresh folder of `folders` and reads its line.
     /// - Throws: ``FilmstripError`` (run) when `python3` cannot start, the script exits non-zero,
     ///   or its output is not the JSON line described above.
-    func run(frames: Int, panel: (width: Int, height: Int), scale: Int, font: String) throws(FilmstripError) -> Run {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("filmstrip-peer-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: scratch) }
+    func run(frames: Int, panel: (width: Int, height: Int), scale: Int, font: String, in folders: BenchScratch) throws(FilmstripError) -> Run {
+        let scratch = folders.folder("peer")
+        defer { folders.measured(scratch, files: frames) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [
