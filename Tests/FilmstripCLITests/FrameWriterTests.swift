@@ -43,6 +43,34 @@ import Testing
         }
     }
 
+    /// `prepare` encodes the first image of each key on the core that drew it and hands it to
+    /// the write queue; which of two equal images that is depends on timing, so here the later
+    /// one is prepared first. The files and the counts come out as in output order.
+    @Test func prepareWritesTheFirstImageOfAKeyAndCountsFollowOutputOrder() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder.path) }
+        let writer = FrameWriter(folder: folder)
+        let later = writer.prepare("frames/0002.png", Self.canvas(marked: 7), scale: 2, pixelsSHA256: nil)
+        let other = writer.prepare("frames/0001.png", Self.canvas(marked: 3), scale: 2, pixelsSHA256: nil)
+        let earlier = writer.prepare("frames/0000.png", Self.canvas(marked: 7), scale: 2, pixelsSHA256: nil)
+        #expect(later.encoded != nil && other.encoded != nil)
+        #expect(earlier.encoded == nil, "its key was claimed by the image prepared before it")
+        // Before finish: the two images prepare encoded are on their way to the disk.
+        try writer.finishAll()
+        #expect(folder.read("frames/0002.png") != nil && folder.read("frames/0001.png") != nil)
+        #expect(folder.read("frames/0000.png") == nil)
+
+        try writer.finish([earlier, other, later])
+        try writer.finishAll()
+        let bytes = try #require(folder.read("frames/0000.png"))
+        #expect(folder.read("frames/0002.png") == bytes)
+        #expect(writer.statistics == FrameWriter.Statistics(palette: 2, rgba: 0, repeated: 1, bytes: writer.statistics.bytes))
+        #expect(writer.statistics.bytes == 2 * bytes.count + (folder.read("frames/0001.png")?.count ?? 0))
+        #expect(writer.takeFileDigest("frames/0000.png") == PixelDigest.sha256(Array(bytes)))
+        #expect(writer.takeFileDigest("frames/0002.png") == PixelDigest.sha256(Array(bytes)))
+        #expect(try PNGCodec.decode(Array(bytes)) == Self.canvas(marked: 7).scaled(by: 2))
+    }
+
     @Test func aRepeatOfAnEarlierBatchIsConfirmedAgainstItsFile() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: folder.path) }

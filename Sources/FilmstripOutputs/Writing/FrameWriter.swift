@@ -5,8 +5,9 @@ import Synchronization
 
 /// `record`'s image sink: encodes every image of a run as PNG, on all cores, and writes it.
 ///
-/// An image with at most 256 colours is indexed at 1× (in ``prepare(_:_:)``) and written
-/// as a palette PNG expanded by the scale; others as RGBA. An image identical to one already
+/// An image with at most 256 colours is indexed at 1× and written as a palette PNG expanded by
+/// the scale; others as RGBA. The first image of each key is encoded in ``prepare(_:_:)``, on
+/// the core that drew it, so a batch is drawn and encoded in one pass over the cores. An image identical to one already
 /// written in this run (same scale and pixels: a hash of the indexed pixels, then a full
 /// comparison) is not encoded again: the bytes already encoded are written again. Whether an
 /// image is a repeat depends only on pixels, so the files and the counts are the same on every
@@ -27,6 +28,10 @@ package final class FrameWriter: ImageSink {
         let scale: Int
         /// A hash of `pixels` and `scale`.
         let key: Int
+        /// The file's bytes when ``FrameWriter/prepare(_:_:)`` encoded the image and handed it
+        /// to the write queue (the first image of its key in the batch, and a key no earlier
+        /// batch wrote); nil when ``FrameWriter/finish(_:)`` provides them.
+        var encoded: [UInt8]?
 
         func sameImage(as other: Prepared) -> Bool {
             key == other.key && scale == other.scale && pixels == other.pixels
@@ -52,6 +57,8 @@ package final class FrameWriter: ImageSink {
     private let written = Mutex(RecentImages())
     private let counts = Mutex(Statistics())
     private let digests = Mutex<[String: String]>([:])
+    /// The keys of the images of the current batch that ``prepare(_:_:)`` encoded.
+    private let claimedKeys = Mutex<Set<Int>>([])
     /// The files handed to ``writeLater(_:to:)`` and not yet written, and the first write that failed.
     private let pendingWrites = DispatchGroup()
     private let writeFailure = Mutex<FilmstripError?>(nil)
@@ -87,16 +94,35 @@ package final class FrameWriter: ImageSink {
             hasher.combine(canvas.width)
             canvas.pixels.withUnsafeBytes { hasher.combine(bytes: $0) }
         }
-        return Prepared(path: path, pixels: pixels, scale: scale, key: hasher.finalize())
+        var prepared = Prepared(path: path, pixels: pixels, scale: scale, key: hasher.finalize())
+        // The first image of a key no earlier batch wrote is encoded and handed to the write
+        // queue here, on the core that drew it, so the batch needs no second pass over the cores
+        // to encode. A later image of the same key is left to finish(_:), which copies the bytes
+        // (or, after a hash collision, encodes it). Which image does the encoding depends on
+        // timing; the bytes do not, and finish(_:) counts repeats by output order.
+        let key = prepared.key
+        let first =
+            written.withLock { $0.path(of: key) } == nil
+            && claimedKeys.withLock { $0.insert(key).inserted }
+        // An encoder error is left for finish(_:), which encodes the image again and throws it.
+        if first, let bytes = try? encode(prepared) {
+            hand(bytes, to: path)
+            prepared.encoded = bytes
+        }
+        return prepared
     }
 
-    /// Encodes the batch on all cores and hands each file to the write queue: a file is written
+    /// Completes the batch: every image ``prepare(_:_:)`` did not encode gets its bytes (copied
+    /// from the same image earlier in the batch, confirmed from the file of an earlier batch's,
+    /// or encoded, on all cores) and is handed to the write queue: a file is written
     /// (atomically, `fsync`ed before its rename: ``AtomicFile``) while the next images are drawn.
     /// A write that failed is thrown by the next call or by ``finishAll()``.
     package func finish(_ batch: [Prepared]) throws(FilmstripError) {
+        defer { claimedKeys.withLock { $0.removeAll(keepingCapacity: true) } }
         if let error = writeFailure.withLock({ $0 }) { throw error }
-        // Decide, in order, what each image needs: a repeat of an earlier image in this batch is
-        // copied from it; one whose key was written in an earlier batch is compared with that file.
+        // Decide, in order, what each image is: a repeat of an earlier image in this batch is a
+        // copy of it; one whose key was written in an earlier batch is compared with that file.
+        // The counts follow these plans, whichever core encoded what.
         enum Plan {
             case encode
             case confirm(earlierFile: String)
@@ -117,12 +143,29 @@ package final class FrameWriter: ImageSink {
                 plans.append(.encode)
             }
         }
+        /// The bytes `prepare` encoded for `index`'s image or for the same image elsewhere in the batch.
+        func encodedBytes(for index: Int) -> [UInt8]? {
+            if let bytes = batch[index].encoded { return bytes }
+            return batch.first { $0.encoded != nil && $0.sameImage(as: batch[index]) }?.encoded
+        }
 
+        // What prepare did not encode: copies and the same image encoded under another path
+        // are handed over at once; the rest is confirmed or encoded on all cores.
+        var remaining: [Int] = []
+        for index in batch.indices where batch[index].encoded == nil {
+            if let bytes = encodedBytes(for: index) {
+                hand(bytes, to: batch[index].path)
+            } else if case .copy = plans[index] {
+                continue
+            } else {
+                remaining.append(index)
+            }
+        }
+        let work = remaining
         // A repeat of an image of an earlier batch is confirmed from its file: written by now.
-        if plans.contains(where: { if case .confirm = $0 { true } else { false } }) { pendingWrites.wait() }
-        let results = Mutex<[[UInt8]?]>(Array(repeating: nil, count: batch.count))
+        if work.contains(where: { if case .confirm = plans[$0] { true } else { false } }) { pendingWrites.wait() }
+        let results = Mutex<[Int: (bytes: [UInt8], repeated: Bool)]>([:])
         let failure = Mutex<FilmstripError?>(nil)
-        let work = batch.indices.filter { if case .copy = plans[$0] { false } else { true } }
         let planned = plans
         DispatchQueue.concurrentPerform(iterations: work.count) { position in
             let index = work[position]
@@ -132,35 +175,32 @@ package final class FrameWriter: ImageSink {
                 if case .confirm(let file) = planned[index] { repeated = repeatedBytes(of: image, earlierFile: file) }
                 let bytes: [UInt8]
                 if let repeated { bytes = repeated } else { bytes = try encode(image) }
-                writeLater(bytes, to: image.path)
-                results.withLock { $0[index] = bytes }
-                let digest = PixelDigest.sha256(bytes)
-                digests.withLock { $0[image.path] = digest }
-                counts.withLock { counts in
-                    counts.bytes += bytes.count
-                    if repeated != nil {
-                        counts.repeated += 1
-                    } else if case .indexed = image.pixels {
-                        counts.palette += 1
-                    } else {
-                        counts.rgba += 1
-                    }
-                }
+                hand(bytes, to: image.path)
+                results.withLock { $0[index] = (bytes, repeated != nil) }
             } catch {
                 failure.withLock { $0 = $0 ?? error }
             }
         }
         if let error = failure.withLock({ $0 }) { throw error }
-
-        let encoded = results.withLock { $0 }
+        let made = results.withLock { $0 }
+        // A copy of an image encoded only now.
         for (index, plan) in plans.enumerated() {
-            guard case .copy(let twin) = plan, let bytes = encoded[twin] else { continue }
-            writeLater(bytes, to: batch[index].path)
-            let digest = PixelDigest.sha256(bytes)
-            digests.withLock { $0[batch[index].path] = digest }
-            counts.withLock {
-                $0.repeated += 1
-                $0.bytes += bytes.count
+            guard case .copy(let twin) = plan, encodedBytes(for: index) == nil, let bytes = made[twin]?.bytes
+            else { continue }
+            hand(bytes, to: batch[index].path)
+        }
+
+        counts.withLock { counts in
+            for (index, plan) in plans.enumerated() {
+                counts.bytes += batch[index].encoded?.count ?? encodedBytes(for: index)?.count ?? made[index]?.bytes.count ?? 0
+                switch plan {
+                case .copy:
+                    counts.repeated += 1
+                case .confirm where made[index]?.repeated == true:
+                    counts.repeated += 1
+                case .encode, .confirm:
+                    if case .indexed = batch[index].pixels { counts.palette += 1 } else { counts.rgba += 1 }
+                }
             }
         }
         written.withLock { table in
@@ -169,6 +209,13 @@ package final class FrameWriter: ImageSink {
                 table.remember(batch[index].key, path: batch[index].path)
             }
         }
+    }
+
+    /// Hands `bytes` to the write queue for `path` and keeps their file digest.
+    private func hand(_ bytes: [UInt8], to path: String) {
+        writeLater(bytes, to: path)
+        let digest = PixelDigest.sha256(bytes)
+        digests.withLock { $0[path] = digest }
     }
 
     /// Waits until every file handed over is written.
