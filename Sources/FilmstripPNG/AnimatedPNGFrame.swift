@@ -71,31 +71,35 @@ package struct AnimatedPNGFrame: Hashable, Sendable {
         return AnimatedPNGFrame(region: region, delay: AnimationDelay(ms: delayMs), imageData: data)
     }
 
-    /// Encodes the frame `canvas` (1×, drawn after `previous`) of an animation whose every frame
-    /// is stored as 8-bit indices into one palette (``AnimatedPNGWriter/Colour/palette``):
-    /// `indices` holds `canvas`'s pixels as that palette's entry numbers (one byte a pixel,
-    /// row-major, `canvas.width` a row). The region stored is chosen as
-    /// ``encode(_:after:scale:delayMs:settings:)`` chooses it; its rows are filtered and
-    /// deflated as palette frames are (``PNGCodec/indexedImageData(of:width:region:scale:bitDepth:settings:)``,
-    /// Up on repeated rows, `settings`' level).
+    /// Encodes one frame of an animation whose every frame is stored as 8-bit indices into one
+    /// palette (``AnimatedPNGWriter/Colour/palette``): `indices` holds the frame's pixels at 1×
+    /// as that palette's entry numbers (one byte a pixel, row-major, `width` a row, `height`
+    /// rows), and `previous` the frame before it in the same palette (nil for the first). Two
+    /// pixels are the same colour exactly when their numbers are equal, so the region stored is
+    /// the one ``encode(_:after:scale:delayMs:settings:)`` chooses for the frames' canvases; its
+    /// rows are filtered and deflated as palette frames are
+    /// (``PNGCodec/indexedImageData(of:width:region:scale:bitDepth:settings:)``, Up on repeated
+    /// rows, `settings`' level).
     ///
-    /// - Throws: ``PNGError`` for an empty canvas, `indices` of another size, a scale outside
+    /// - Throws: ``PNGError`` for an empty frame, `indices` of another size, a scale outside
     ///   1...64, or a zlib failure.
     package static func encode(
-        indices: [UInt8], of canvas: Canvas, after previous: Canvas?, scale: Int, delayMs: Int,
+        indices: [UInt8], width: Int, height: Int, after previous: [UInt8]?, scale: Int, delayMs: Int,
         settings: PNGSettings = .default
     ) throws(PNGError) -> AnimatedPNGFrame {
-        guard canvas.width > 0, canvas.height > 0, indices.count == canvas.width * canvas.height
-        else {
+        guard width > 0, height > 0, indices.count == width * height else {
             throw PNGError(
-                message:
-                    "cannot encode an animation frame of \(canvas.width)×\(canvas.height) pixels from \(indices.count) indices"
-            )
+                message: "cannot encode an animation frame of \(width)×\(height) pixels from \(indices.count) indices")
         }
-        let (stored, storedScale, region) = try storedRegion(of: canvas, after: previous, scale: scale)
+        let changed: Rect?
+        if let previous, previous.count == indices.count {
+            changed = ChangedRectangle.between(previous, indices, width: width, height: height, bytesPerPixel: 1)
+        } else {
+            changed = Rect(x: 0, y: 0, width: width, height: height)
+        }
+        let (stored, storedScale, region) = try storedRegion(changed: changed, scale: scale)
         let data = try PNGCodec.indexedImageData(
-            of: indices, width: canvas.width, region: stored, scale: storedScale, bitDepth: 8,
-            settings: settings)
+            of: indices, width: width, region: stored, scale: storedScale, bitDepth: 8, settings: settings)
         return AnimatedPNGFrame(region: region, delay: AnimationDelay(ms: delayMs), imageData: data)
     }
 
@@ -105,7 +109,6 @@ package struct AnimatedPNGFrame: Hashable, Sendable {
     /// - Returns: that rectangle, its scale, and the region it covers in the animation's pixels.
     /// - Throws: ``PNGError`` for a scale outside 1...64.
     static func storedRegion(of canvas: Canvas, after previous: Canvas?, scale: Int) throws(PNGError) -> (Rect, Int, Rect) {
-        guard (1...64).contains(scale) else { throw PNGError(message: "scale must be 1...64, found \(scale)") }
         let whole = Rect(x: 0, y: 0, width: canvas.width, height: canvas.height)
         let changed: Rect?
         if let previous, previous.width == canvas.width, previous.height == canvas.height {
@@ -113,6 +116,15 @@ package struct AnimatedPNGFrame: Hashable, Sendable {
         } else {
             changed = whole
         }
+        return try storedRegion(changed: changed, scale: scale)
+    }
+
+    /// What a frame stores, given the rectangle that `changed` (1× pixels; nil: nothing did):
+    /// that rectangle at `scale`, or the single top-left output pixel at scale 1.
+    /// - Returns: the rectangle, its scale, and the region it covers in the animation's pixels.
+    /// - Throws: ``PNGError`` for a scale outside 1...64.
+    static func storedRegion(changed: Rect?, scale: Int) throws(PNGError) -> (Rect, Int, Rect) {
+        guard (1...64).contains(scale) else { throw PNGError(message: "scale must be 1...64, found \(scale)") }
         let stored = changed ?? Rect(x: 0, y: 0, width: 1, height: 1)
         let storedScale = changed == nil ? 1 : scale
         let region = Rect(x: stored.x * storedScale, y: stored.y * storedScale, width: stored.width * storedScale, height: stored.height * storedScale)

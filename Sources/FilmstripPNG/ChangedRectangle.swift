@@ -9,9 +9,9 @@ import FilmstripRaster
 /// The smallest rectangle holding every pixel that differs between two frames of one size:
 /// what an animation stores of a frame after the first (a dirty rectangle).
 ///
-/// Pixels are compared as whole RGBA8 values (4 bytes, row-major, stride = width × 4). The
-/// rows above and below the first and last differing rows are found by comparing whole rows;
-/// the columns only inside those rows.
+/// Pixels are compared as whole values (an RGBA8 canvas's 4 bytes, or one palette index;
+/// row-major, no padding). The rows above and below the first and last differing rows are found
+/// by comparing whole rows; the columns only inside those rows.
 ///
 /// ```swift
 /// ChangedRectangle.between(previous, next)  // nil when identical; Rect(x: 3, y: 0, width: 1, height: 1) for one pixel
@@ -21,32 +21,46 @@ package enum ChangedRectangle {
     /// pixels of their size; nil when every pixel is equal, or when the sizes differ (then
     /// nothing can be reused: treat the whole of `next` as changed).
     package static func between(_ previous: Canvas, _ next: Canvas) -> Rect? {
-        guard previous.width == next.width, previous.height == next.height, previous.width > 0, previous.height > 0 else { return nil }
-        let stride = next.stride
-        return previous.pixels.withUnsafeBufferPointer { old -> Rect? in
-            next.pixels.withUnsafeBufferPointer { new -> Rect? in
+        guard previous.width == next.width, previous.height == next.height else { return nil }
+        return between(previous.pixels, next.pixels, width: next.width, height: next.height, bytesPerPixel: 4)
+    }
+
+    /// The bounding rectangle of the pixels that differ between two images of `width` ×
+    /// `height` pixels of `bytesPerPixel` bytes each (row-major, no padding): RGBA8 canvases (4),
+    /// or palette indices into one palette (1: two pixels are the same colour exactly when their
+    /// indices are equal). Nil when every pixel is equal, or when either buffer is not that size.
+    package static func between(
+        _ previous: [UInt8], _ next: [UInt8], width: Int, height: Int, bytesPerPixel: Int
+    ) -> Rect? {
+        let stride = width * bytesPerPixel
+        guard width > 0, height > 0, bytesPerPixel > 0, previous.count == stride * height, next.count == stride * height
+        else { return nil }
+        return previous.withUnsafeBufferPointer { old -> Rect? in
+            next.withUnsafeBufferPointer { new -> Rect? in
                 func rowDiffers(_ y: Int) -> Bool {
                     memcmp(old.baseAddress! + y * stride, new.baseAddress! + y * stride, stride) != 0
                 }
-                guard let top = (0..<next.height).first(where: rowDiffers) else { return nil }
-                let bottom = (top..<next.height).last(where: rowDiffers)!
-                var left = next.width
+                func pixelDiffers(_ at: Int) -> Bool {
+                    for byte in at..<(at + bytesPerPixel) where old[byte] != new[byte] { return true }
+                    return false
+                }
+                guard let top = (0..<height).first(where: rowDiffers) else { return nil }
+                let bottom = (top..<height).last(where: rowDiffers)!
+                var left = width
                 var right = -1
                 for y in top...bottom {
                     let row = y * stride
                     var x = 0
                     while x < left {
-                        let i = row + x * 4
-                        if old[i] != new[i] || old[i + 1] != new[i + 1] || old[i + 2] != new[i + 2] || old[i + 3] != new[i + 3] {
+                        if pixelDiffers(row + x * bytesPerPixel) {
                             left = x
                             break
                         }
                         x += 1
                     }
-                    x = next.width - 1
+                    x = width - 1
                     while x > right {
-                        let i = row + x * 4
-                        if old[i] != new[i] || old[i + 1] != new[i + 1] || old[i + 2] != new[i + 2] || old[i + 3] != new[i + 3] {
+                        if pixelDiffers(row + x * bytesPerPixel) {
                             right = x
                             break
                         }

@@ -88,6 +88,44 @@ struct AnimatedPNGWriterTests {
         #expect(ChangedRectangle.between(base, translucent) == Rect(x: 0, y: 1, width: 1, height: 1))
     }
 
+    /// On palette numbers (one byte a pixel) the rectangle is the same as on the canvases they
+    /// number, and an animation frame encoded from numbers stores the region and the bytes one
+    /// encoded from the canvas does.
+    @Test func changedRectangleOnPaletteNumbersMatchesTheCanvases() throws {
+        let base = Canvas(width: 5, height: 3, background: Self.red)
+        var changed = base
+        changed.setPixel(x: 1, y: 0, to: Self.blue)
+        changed.setPixel(x: 3, y: 1, to: Self.blue)
+        // Red is 0 and blue 1 in one palette.
+        func numbers(_ canvas: Canvas) -> [UInt8] {
+            (0..<canvas.height).flatMap { y in (0..<canvas.width).map { x in canvas.pixel(x: x, y: y) == Self.red ? 0 : 1 } }
+        }
+        #expect(ChangedRectangle.between(numbers(base), numbers(base), width: 5, height: 3, bytesPerPixel: 1) == nil)
+        #expect(
+            ChangedRectangle.between(numbers(base), numbers(changed), width: 5, height: 3, bytesPerPixel: 1)
+                == Rect(x: 1, y: 0, width: 3, height: 2))
+        #expect(ChangedRectangle.between(base, changed) == Rect(x: 1, y: 0, width: 3, height: 2))
+        // A buffer of another size is not compared.
+        #expect(ChangedRectangle.between([0, 0], numbers(changed), width: 5, height: 3, bytesPerPixel: 1) == nil)
+
+        let fromNumbers = try AnimatedPNGFrame.encode(
+            indices: numbers(changed), width: 5, height: 3, after: numbers(base), scale: 2, delayMs: 100)
+        #expect(fromNumbers.region == Rect(x: 2, y: 0, width: 6, height: 4))
+        #expect(
+            fromNumbers.imageData
+                == (try PNGCodec.indexedImageData(
+                    of: numbers(changed), width: 5, region: Rect(x: 1, y: 0, width: 3, height: 2), scale: 2,
+                    bitDepth: 8, settings: .default)))
+        let unchanged = try AnimatedPNGFrame.encode(
+            indices: numbers(base), width: 5, height: 3, after: numbers(base), scale: 2, delayMs: 100)
+        #expect(unchanged.region == Rect(x: 0, y: 0, width: 1, height: 1))
+        let first = try AnimatedPNGFrame.encode(indices: numbers(base), width: 5, height: 3, after: nil, scale: 2, delayMs: 100)
+        #expect(first.region == Rect(x: 0, y: 0, width: 10, height: 6))
+        #expect(throws: PNGError.self) {
+            try AnimatedPNGFrame.encode(indices: [0, 1], width: 5, height: 3, after: nil, scale: 2, delayMs: 100)
+        }
+    }
+
     @Test func delaysAreExactMillisecondsUpToTheSixteenBitEdge() {
         func fraction(_ ms: Int) -> [Int] {
             let delay = AnimationDelay(ms: ms)

@@ -5,9 +5,10 @@ import Foundation
 import Synchronization
 
 /// Builds `animation.png` while ``OutputRenderer`` draws the frames, batch by batch: each
-/// batch's frames are encoded on all cores (each needs only the frame before it), then wrapped in
-/// order by an ``AnimatedPNGWriter``. Between batches it keeps only the last frame drawn (at 1×)
-/// and the frames' encoded bytes (in memory up to 512 KiB, then in an anonymous temporary file:
+/// batch's frames are renumbered into one palette in order (``admit(_:)``), encoded on any core
+/// (each needs only the frame before it: ``encode(_:)``), then wrapped in order by an
+/// ``AnimatedPNGWriter`` (``add(_:)``). Between batches it keeps only the last frame admitted (as
+/// palette numbers) and the frames' encoded bytes (in memory up to 512 KiB, then in an anonymous temporary file:
 /// ``SpilledBytes``), never their pixels.
 ///
 /// Every frame is stored as 8-bit indices into one palette (``AnimationPalette``, the colours in
@@ -23,8 +24,10 @@ package struct AnimationStream {
     private let schedule: AnimationSchedule.Frames
     /// The animation frame the next drawn frame becomes.
     private var next = 0
-    /// The last frame appended, at 1×.
-    private var previous: Canvas?
+    /// The last frame admitted, as numbers into ``palette``.
+    private var previous: [UInt8]?
+    /// Frames admitted whose encodings are not added yet.
+    private var admitted = 0
     private var palette = AnimationPalette()
     private let body = SpilledBytes()
     private let path: String
@@ -50,41 +53,83 @@ package struct AnimationStream {
         self.path = path
     }
 
+    /// One frame's encoding, made in time order by ``admit(_:)`` and done on any core by
+    /// ``encode(_:)``: the frame's and the previous frame's pixels as numbers into the one
+    /// palette (about 84 KB each for a frame of 448 × 187; no canvas is held).
+    struct Job: Sendable {
+        let indices: [UInt8]
+        let previous: [UInt8]?
+        let width: Int
+        let height: Int
+        let scale: Int
+        let delayMs: Int
+    }
+
     /// Adds `frames` (positions in the run's frames, in time order, with their images as drawn;
-    /// dropped frames absent): renumbered into the one palette in order, then encoded on all cores.
+    /// dropped frames absent), renumbered into the one palette, and encodes them on all cores.
     /// - Throws: ``FilmstripError`` (output, naming the animation) when zlib fails or the
     ///   temporary file cannot be written.
     mutating func append(_ frames: [(position: Int, image: DrawnImage)]) throws(FilmstripError) {
-        guard !frames.isEmpty, !needsRGBA else { return }
+        try add(Self.encode(admit(frames)))
+    }
+
+    /// Encodes `jobs` on all cores; the results are in the jobs' order.
+    static func encode(_ jobs: [Job]) -> [Result<AnimatedPNGFrame, PNGError>] {
+        let encoded = Mutex<[Result<AnimatedPNGFrame, PNGError>?]>(
+            Array(repeating: nil, count: jobs.count))
+        DispatchQueue.concurrentPerform(iterations: jobs.count) { offset in
+            let result = encode(jobs[offset])
+            encoded.withLock { $0[offset] = result }
+        }
+        return encoded.withLock { $0 }.compactMap { $0 }
+    }
+
+    /// Takes `frames` (positions in the run's frames, in time order, with their images as drawn;
+    /// dropped frames absent) into the animation: renumbers them into the one palette, in order,
+    /// and returns their encodings to do (``encode(_:)``, on any core), to be handed back to
+    /// ``add(_:)`` in the same order before the next frames are admitted or written. Returns none
+    /// once the frames show more than 256 colours (``needsRGBA``).
+    mutating func admit(_ frames: [(position: Int, image: DrawnImage)]) -> [Job] {
+        guard !frames.isEmpty, !needsRGBA else { return [] }
         let first = next
-        let schedule = self.schedule
         Self.requireOrder(frames.map(\.position), from: first, of: schedule)
-        var renumbered: [[UInt8]] = []
-        for frame in frames {
+        var jobs: [Job] = []
+        jobs.reserveCapacity(frames.count)
+        for (offset, frame) in frames.enumerated() {
             guard let indexed = frame.image.indexed, let indices = palette.indices(of: indexed)
             else {
                 needsRGBA = true
-                return
+                return []
             }
-            renumbered.append(indices)
+            jobs.append(
+                Job(
+                    indices: indices, previous: previous, width: indexed.width, height: indexed.height,
+                    scale: scale, delayMs: schedule[first + offset].delayMs))
+            previous = indices
         }
-        let encoded = Mutex<[Result<AnimatedPNGFrame, PNGError>?]>(
-            Array(repeating: nil, count: frames.count))
-        let before = previous
-        let scale = self.scale
-        let numbers = renumbered
-        DispatchQueue.concurrentPerform(iterations: frames.count) { offset in
-            let earlier = offset == 0 ? before : frames[offset - 1].image.canvas
-            let result = Result { () throws(PNGError) -> AnimatedPNGFrame in
-                try AnimatedPNGFrame.encode(
-                    indices: numbers[offset], of: frames[offset].image.canvas, after: earlier,
-                    scale: scale, delayMs: schedule[first + offset].delayMs,
-                    settings: Self.settings)
-            }
-            encoded.withLock { $0[offset] = result }
+        next += frames.count
+        admitted += jobs.count
+        return jobs
+    }
+
+    /// Encodes one frame admitted by ``admit(_:)``; safe on any core.
+    static func encode(_ job: Job) -> Result<AnimatedPNGFrame, PNGError> {
+        Result { () throws(PNGError) -> AnimatedPNGFrame in
+            try AnimatedPNGFrame.encode(
+                indices: job.indices, width: job.width, height: job.height, after: job.previous,
+                scale: job.scale, delayMs: job.delayMs, settings: settings)
         }
-        for result in encoded.withLock({ $0 }) {
-            guard let result else { continue }
+    }
+
+    /// Adds the encodings of the frames admitted last, in the order ``admit(_:)`` returned them.
+    /// Nothing is added once the stream ``needsRGBA``.
+    /// - Throws: ``FilmstripError`` (output, naming the animation) when zlib failed or the
+    ///   temporary file cannot be written.
+    mutating func add(_ encoded: [Result<AnimatedPNGFrame, PNGError>]) throws(FilmstripError) {
+        guard !needsRGBA else { return }
+        precondition(encoded.count <= admitted, "more encodings than frames admitted")
+        admitted -= encoded.count
+        for result in encoded {
             let bytes: [UInt8]
             do throws(PNGError) {
                 bytes = try writer.bytes(for: result.get())
@@ -93,8 +138,6 @@ package struct AnimationStream {
             }
             try body.append(bytes, for: path)
         }
-        previous = frames.last?.image.canvas
-        next += frames.count
     }
 
     /// Writes the whole file to `append`, in pieces: the header with the palette, every frame, `IEND`.

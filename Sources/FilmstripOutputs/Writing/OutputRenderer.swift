@@ -212,6 +212,9 @@ package struct OutputRenderer {
                 }
             }
 
+            // The animation's frames of the batch before, encoded beside the next batch's images
+            // (one pass over the cores, no barrier of their own).
+            var animationJobs: [AnimationStream.Job] = []
             var start = 0
             while start < sourceCount {
                 // The strip's batch holds one image more, so the strip is not alone on its core.
@@ -223,7 +226,15 @@ package struct OutputRenderer {
                 let drawn = Mutex<[(elements: [[SemanticElement]], digest: String?)?]>(
                     Array(repeating: nil, count: batch.count))
                 let animated = animation != nil
-                DispatchQueue.concurrentPerform(iterations: batch.count) { position in
+                let jobs = animationJobs
+                let encodedJobs = Mutex<[Result<AnimatedPNGFrame, PNGError>?]>(
+                    Array(repeating: nil, count: jobs.count))
+                DispatchQueue.concurrentPerform(iterations: batch.count + jobs.count) { position in
+                    guard position < batch.count else {
+                        let result = AnimationStream.encode(jobs[position - batch.count])
+                        encodedJobs.withLock { $0[position - batch.count] = result }
+                        return
+                    }
                     let path: String
                     var canvas: Canvas?
                     var imageScale = 1
@@ -283,8 +294,9 @@ package struct OutputRenderer {
                     }
                 }
                 if animation != nil {
+                    try animation!.add(encodedJobs.withLock { $0 }.compactMap { $0 })
                     let inOrder = drawnFrames.withLock { $0 }.sorted { $0.position < $1.position }
-                    try animation!.append(inOrder)
+                    animationJobs = animation!.admit(inOrder)
                 }
                 // The batch's frames' rows and figures, in order.
                 let drawnInBatch = drawn.withLock { $0 }
@@ -318,6 +330,8 @@ package struct OutputRenderer {
                 start = end
                 progress(end, sourceCount)
             }
+            // The last batch's animation frames.
+            if animation != nil { try animation!.add(AnimationStream.encode(animationJobs)) }
             try sink.finishAll()
             let (report, writer) = try open()
             try ContactSheet.writeTail(report: report, planFile: planFile) {
