@@ -184,26 +184,41 @@ struct CheckCommand: Command {
 
         var missing: [Unicode.Scalar] = []
         var freshRows: [String: IndexRowFile] = [:]
-        for (file, plan) in plans {
-            let started = ContinuousClock.now
+        // The comparisons run a few plans at a time (OrderedWork); their results are taken here
+        // in the plans' order, so what is printed does not depend on which finished first.
+        let theme = options.theme
+        let clocks = plans.map { options.clock(for: $0.plan) }
+        let comparisons = OrderedWork<PlanOutputs.Comparison>(
+            count: compare ? plans.count : 0, concurrently: clocks.allSatisfy { $0 == .virtual }
+        ) { [plans, font] position throws(FilmstripError) in
+            let (file, plan) = plans[position]
+            // The one door `assertFilmstrip` goes through too: the verdicts cannot differ.
+            return try PlanOutputs(plan: plan, root: root, font: font.font, file: file, planFile: PlanFilePath.relative(file: file, root: root))
+                .compare(clock: clocks[position], theme: theme)
+        }
+        defer { comparisons.waitForAll() }
+        for (position, (file, plan)) in plans.enumerated() {
             let clock = options.clock(for: plan)
             let rerecord = "filmstrip record \(PlanCommandOptions.quoted(file))\(options.repeated)"
             let outputs: CheckResults.RecordedOutputs
             let run: RecordedRun
             let analysis: Analysis
+            let timeMs: Int
             if compare {
-                // The one door `assertFilmstrip` goes through too: the verdicts cannot differ.
-                let comparison = try PlanOutputs(plan: plan, root: root, font: font.font, file: file, planFile: PlanFilePath.relative(file: file, root: root))
-                    .compare(clock: clock, theme: options.theme)
+                let (result, elapsed) = comparisons.result(position)
+                let comparison = try result.get()
+                timeMs = Self.milliseconds(elapsed)
                 terminal.diagnoseLint(comparison.lint, file: file)
                 (run, analysis) = (comparison.run, comparison.analysis)
                 for scalar in comparison.missingGlyphs where !missing.contains(scalar) { missing.append(scalar) }
                 if let row = comparison.indexRow { freshRows[plan.name] = row }
                 outputs = CheckResults.RecordedOutputs(comparison, folder: "\(root)/\(plan.name)", interval: plan.frameIntervalMs, notes: !run.notes.isEmpty, allowUnrecorded: allowUnrecorded, rerecord: rerecord)
             } else {
+                let started = ContinuousClock.now
                 let linted = try LintedRun(options.themed(plan), file: file, clock: clock, terminal: terminal)
                 (run, analysis) = (linted.run, Analysis(linted.run))
                 outputs = .init(state: .notCompared, summary: "not compared (--no-compare)", mismatches: [])
+                timeMs = Self.milliseconds(since: started)
             }
             // The verdict comes last in the table; it says so when only the recorded outputs failed.
             var table = TerminalTable.lines(run: run, analysis: analysis)
@@ -220,7 +235,7 @@ struct CheckCommand: Command {
                 plan: plan.name, file: file, bench: plan.bench.name, clock: clock.rawValue, checksPassed: analysis.passed,
                 passed: analysis.passed && outputs.passed, verdict: verdict,
                 failedChecks: analysis.checks.filter { !$0.passed }.map { CheckResults.Failure(check: $0.name, message: $0.message) },
-                reasons: analysis.reasons, recordedOutputs: outputs, lines: planLines, timeMs: Self.milliseconds(since: started)))
+                reasons: analysis.reasons, recordedOutputs: outputs, lines: planLines, timeMs: timeMs))
         }
         if compare {
             // Plan folders whose plan was renamed or deleted: the index no longer lists them.
@@ -255,7 +270,10 @@ struct CheckCommand: Command {
 
     /// Whole ms of the real clock since `start` (JUnit's times).
     private static func milliseconds(since start: ContinuousClock.Instant) -> Int {
-        let elapsed = ContinuousClock.now - start
-        return Int(elapsed.components.seconds) * 1000 + Int(elapsed.components.attoseconds / 1_000_000_000_000_000)
+        milliseconds(ContinuousClock.now - start)
+    }
+
+    private static func milliseconds(_ elapsed: Duration) -> Int {
+        Int(elapsed.components.seconds) * 1000 + Int(elapsed.components.attoseconds / 1_000_000_000_000_000)
     }
 }
