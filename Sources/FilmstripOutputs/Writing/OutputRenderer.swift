@@ -94,7 +94,12 @@ package struct OutputRenderer {
         var drawnCells: [Int: Canvas] = [:]
         // The frames the strip shows, kept as they were drawn for it (indexed and digested), so
         // their batch takes them rather than drawing them again: at most
-        // ``FilmstripImage/maxFrames`` of them, each about 84 KB for a frame of 448 × 187.
+        // ``FilmstripImage/maxFrames`` of them, each about 84 KB for a frame of 448 × 187. Only
+        // those among the first frames (four batches', and at least twice as many as the strip
+        // shows) are kept, so a long run, whose strip shows frames spread over it, does not hold
+        // them until their batches come.
+        let batchSize = Self.framesPerCore * max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let keptReach = max(4 * batchSize, 2 * FilmstripImage.maxFrames)
         let keptFrames = Mutex<[Int: DrawnFrame]>([:])
         func composeStrip<Target: CompositionTarget>(on target: Target.Type) -> Target {
             FilmstripImage.compose(
@@ -108,7 +113,7 @@ package struct OutputRenderer {
                         let index = shown[positions[offset]]
                         let rendered = run.render(frames[index], font: font, scale: 1)
                         cells.withLock { $0[positions[offset]] = rendered?.canvas }
-                        guard let rendered else { return }
+                        guard let rendered, index < keptReach else { return }
                         let kept = DrawnFrame(rendered, scale: scale, keepingCanvas: false)
                         keptFrames.withLock { $0[index] = kept }
                     }
@@ -143,7 +148,6 @@ package struct OutputRenderer {
             if position <= stillSources.count { return stillSources[position - 1] }
             return .frame(position - 1 - stillSources.count)
         }
-        let batchSize = Self.framesPerCore * max(1, ProcessInfo.processInfo.activeProcessorCount)
         let schedule = AnimationSchedule(run)
         let animationPath = OutputLayout.animationPath
         var finished: RunReport?
