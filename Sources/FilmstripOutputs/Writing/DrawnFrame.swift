@@ -14,12 +14,12 @@ struct DrawnFrame: Sendable {
     /// Code points the font lacked while drawing the frame.
     let missing: [Unicode.Scalar]
 
-    /// Indexes and digests `rendered` at `scale`. Unless `keepingCanvas`, an image of at most
-    /// 256 colours keeps only its indices (84 KB rather than 335 KB for a frame of 448 × 187);
-    /// its canvas is then made again from them when asked for.
-    init(_ rendered: RenderedFrame, scale: Int, keepingCanvas: Bool) {
+    /// Indexes and digests `rendered` at `scale`. An image of at most 256 colours keeps only its
+    /// indices (84 KB rather than 335 KB for a frame of 448 × 187: every sink and the animation
+    /// work on them); its canvas is made again from them when asked for (for a mismatch).
+    init(_ rendered: RenderedFrame, scale: Int) {
         let drawn = DrawnImage(canvas: rendered.canvas, scale: scale, digested: true)
-        if !keepingCanvas, let indexed = drawn.indexed {
+        if let indexed = drawn.indexed {
             image = DrawnImage(indexed: indexed, scale: scale, pixelsSHA256: drawn.pixelsSHA256)
         } else {
             image = drawn

@@ -114,7 +114,7 @@ package struct OutputRenderer {
                         let rendered = run.render(frames[index], font: font, scale: 1)
                         cells.withLock { $0[positions[offset]] = rendered?.canvas }
                         guard let rendered, index < keptReach else { return }
-                        let kept = DrawnFrame(rendered, scale: scale, keepingCanvas: false)
+                        let kept = DrawnFrame(rendered, scale: scale)
                         keptFrames.withLock { $0[index] = kept }
                     }
                     drawnCells = cells.withLock { $0 }
@@ -258,7 +258,7 @@ package struct OutputRenderer {
                         let frame =
                             keptFrames.withLock { $0.removeValue(forKey: index) }
                             ?? run.render(frames[index], font: font, scale: 1).map {
-                                DrawnFrame($0, scale: scale, keepingCanvas: true)
+                                DrawnFrame($0, scale: scale)
                             }
                         guard let frame else { return }
                         note(frame.missing)
