@@ -93,6 +93,25 @@ import Testing
         #expect(try PNGCodec.decode(Array(try #require(folder.read("frames/0003.png")))) == Self.canvas(marked: 4))
     }
 
+    /// Two repeats of an earlier batch's image in one batch: the first is confirmed from its
+    /// file, the second copies it, and both files' bytes are counted.
+    @Test func aCopyOfAConfirmedRepeatCountsItsBytes() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder.path) }
+        let writer = FrameWriter(folder: folder)
+        try writer.finish([writer.prepare("frames/0000.png", Self.canvas(marked: 4), scale: 1, pixelsSHA256: nil)])
+        try writer.finishAll()
+        let earlier = try #require(folder.read("frames/0000.png"))
+        #expect(writer.statistics.bytes == earlier.count)
+        try writer.finish([
+            writer.prepare("frames/0001.png", Self.canvas(marked: 4), scale: 1, pixelsSHA256: nil),
+            writer.prepare("frames/0002.png", Self.canvas(marked: 4), scale: 1, pixelsSHA256: nil),
+        ])
+        try writer.finishAll()
+        #expect(folder.read("frames/0001.png") == earlier && folder.read("frames/0002.png") == earlier)
+        #expect(writer.statistics == FrameWriter.Statistics(palette: 1, rgba: 0, repeated: 2, bytes: 3 * earlier.count))
+    }
+
     @Test func imagesWithMoreThan256ColoursAreWrittenAsRGBA() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: folder.path) }

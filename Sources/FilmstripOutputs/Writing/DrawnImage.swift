@@ -53,9 +53,8 @@ package struct DrawnImage: Sendable {
 
     /// An image drawn as palette indices (the strip), its ``PixelDigest`` taken when `digested`.
     package init(indexed: IndexedImage, scale: Int, digested: Bool) {
-        drawnCanvas = nil
-        self.scale = max(1, scale)
-        self.indexed = indexed
-        pixelsSHA256 = digested ? PixelDigest.sha256(of: indexed, scale: scale) : nil
+        self.init(
+            indexed: indexed, scale: scale,
+            pixelsSHA256: digested ? PixelDigest.sha256(of: indexed, scale: scale) : nil)
     }
 }

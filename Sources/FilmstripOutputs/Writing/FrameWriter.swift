@@ -192,7 +192,10 @@ package final class FrameWriter: ImageSink {
 
         counts.withLock { counts in
             for (index, plan) in plans.enumerated() {
-                counts.bytes += batch[index].encoded?.count ?? encodedBytes(for: index)?.count ?? made[index]?.bytes.count ?? 0
+                // Encoded by prepare, made now, or a copy of an image made now.
+                var bytes = encodedBytes(for: index) ?? made[index]?.bytes
+                if bytes == nil, case .copy(let twin) = plan { bytes = made[twin]?.bytes }
+                counts.bytes += bytes?.count ?? 0
                 switch plan {
                 case .copy:
                     counts.repeated += 1
