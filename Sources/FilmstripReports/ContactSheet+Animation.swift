@@ -14,9 +14,9 @@ extension ContactSheet {
         let schedule = AnimationSchedule(run)
         let timing: String
         if run.clock == .virtual {
-            let intervals = Set(schedule.frames.dropLast().lazy.map(\.delayMs))
+            // One pass, nothing held: a set of the delays reserved room for every frame.
             let last = schedule.frames.last.map(\.delayMs) ?? 0
-            if intervals.count <= 1, (intervals.first ?? last) == last {
+            if schedule.frames.allSatisfy({ $0.delayMs == last }) {
                 timing = "each for \(Quantity.ms(last))"
             } else {
                 timing = "each for the time to the next frame (the last \(Quantity.ms(last)))"

@@ -79,14 +79,16 @@ package enum ContactSheet {
 
         // Timeline bars.
         page += "<h2>Timeline, to scale</h2>\n<div class=\"barlabel\">phase</div>\n"
-        page += bar(run.phaseSegments, plan: plan, what: "phase", color: phaseColor)
         try emit(page)
         page = ""
+        try bar(run.phaseSegments, plan: plan, what: "phase", color: phaseColor, to: emit)
         try ticks(run.frames, plan: plan, to: emit)
         page += "<div class=\"scale\"><span>\(Quantity.ms(plan.windowStartMs))</span><span>\(Quantity.ms(plan.windowEndMs))</span></div>\n"
         for panel in plan.panels {
             page += "<div class=\"barlabel\">\(HTML.escape(panel)) · depiction</div>\n"
-            page += bar(run.depictionSegments[panel] ?? [], plan: plan, what: "\(panel) depiction", color: depictionColor)
+            try emit(page)
+            page = ""
+            try bar(run.depictionSegments[panel] ?? [], plan: plan, what: "\(panel) depiction", color: depictionColor, to: emit)
         }
         page += legend(run: run, color: phaseColor)
         let depictions = analysis.panels.flatMap { $0.depictions.map(\.depiction) }.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
@@ -235,18 +237,28 @@ package enum ContactSheet {
     /// A timeline bar of `segments` clipped to the window, each drawn in its colour (`color` of its
     /// name, a CSS colour) as a border, then the same segments as a list a keyboard or a screen
     /// reader reaches (`what` names the bar: `phase`, `allFour depiction`).
-    private static func bar(_ segments: [Segment], plan: CapturePlan, what: String, color: (String) -> String) -> String {
+    private static func bar<E: Error>(_ segments: [Segment], plan: CapturePlan, what: String, color: (String) -> String, to emit: (String) throws(E) -> Void) throws(E) {
+        // Emitted in pieces of about 64 KiB: an hour's run has thousands of segments.
+        let clipped = segments.lazy.compactMap { $0.clipped(fromMs: plan.windowStartMs, toMs: plan.windowEndMs) }
+        func words(_ segment: Segment) -> String {
+            "\(HTML.escape(segment.name)) \(Quantity.ms(segment.enterMs))–\(Quantity.ms(segment.exitMs)) (\(Quantity.ms(segment.durationMs)))"
+        }
         var html = "<div class=\"bar\" role=\"img\" aria-label=\"\(HTML.escape(what)) timeline to scale, listed below\">"
-        var items = ""
+        func add(_ piece: String) throws(E) {
+            html += piece
+            if html.utf8.count >= 65_536 {
+                try emit(html)
+                html = ""
+            }
+        }
         var count = 0
-        for segment in segments {
-            guard let clipped = segment.clipped(fromMs: plan.windowStartMs, toMs: plan.windowEndMs) else { continue }
-            let words = "\(HTML.escape(clipped.name)) \(Quantity.ms(clipped.enterMs))–\(Quantity.ms(clipped.exitMs)) (\(Quantity.ms(clipped.durationMs)))"
-            html += "<div style=\"width:\(HTML.percent(clipped.durationMs, of: plan.windowMs))%;color:\(color(clipped.name))\" title=\"\(words)\"></div>"
-            items += "<li>\(words)</li>"
+        for segment in clipped {
+            try add("<div style=\"width:\(HTML.percent(segment.durationMs, of: plan.windowMs))%;color:\(color(segment.name))\" title=\"\(words(segment))\"></div>")
             count += 1
         }
-        return html + "</div>\n<details><summary>\(HTML.escape(what)) timeline as a list (\(count) segment\(count == 1 ? "" : "s"))</summary><ol>\(items)</ol></details>\n"
+        try add("</div>\n<details><summary>\(HTML.escape(what)) timeline as a list (\(count) segment\(count == 1 ? "" : "s"))</summary><ol>")
+        for segment in clipped { try add("<li>\(words(segment))</li>") }
+        try emit(html + "</ol></details>\n")
     }
 
     private static func ticks<E: Error>(_ frames: FrameRecords, plan: CapturePlan, to emit: (String) throws(E) -> Void) throws(E) {

@@ -19,6 +19,9 @@ import Synchronization
 package struct OutputRenderer {
     /// Frames per batch, per core.
     static let framesPerCore = 8
+    /// How many bytes of the report or the contact sheet are gathered before they are written:
+    /// 64 KiB, so what a document holds in memory does not grow with the frame count.
+    static let documentPieceBytes = 65_536
 
     let run: RecordedRun
     let analysis: Analysis
@@ -200,7 +203,13 @@ package struct OutputRenderer {
                     report: skeleton, run: run, analysis: analysis, frameCount: frames.count,
                     images: images
                 ) { text throws(FilmstripError) in
+                    // Written as it comes: a long run's head (a tick per frame, a bar segment per
+                    // phase change) is megabytes, and a piece that held it kept its capacity.
                     sheetPiece.append(contentsOf: text.utf8)
+                    if sheetPiece.count >= Self.documentPieceBytes {
+                        try appendSheet(sheetPiece)
+                        sheetPiece.removeAll(keepingCapacity: true)
+                    }
                 }
                 opened = (skeleton, writer)
                 return (skeleton, writer)
@@ -329,7 +338,7 @@ package struct OutputRenderer {
                         contentsOf: ContactSheet.figure(
                             of: row, report: report, run: run, images: images
                         ).utf8)
-                    try flush(atLeast: 65_536)
+                    try flush(atLeast: Self.documentPieceBytes)
                 }
                 start = end
                 progress(end, sourceCount)
@@ -452,7 +461,7 @@ package struct OutputRenderer {
                         report.stripAnimationPixelsSHA256 = drawn.animationPixels
                         report.stripAnimationFileSHA256 = file
                     }
-                    try appendReport(drawn.writer.tail(of: report))
+                    try drawn.writer.writeTail(of: report, to: appendReport)
                     finished = report
                 }
             }
