@@ -416,8 +416,8 @@ package struct RunReport: Codable, Hashable, Sendable {
                 piece.removeAll(keepingCapacity: true)
             }
         }
-        piece.append(writer.tail)
         try write(piece)
+        try writer.writeTail(of: self, to: write)
     }
 
     /// Reads a report written by ``jsonData()``; nil when the bytes are not one.

@@ -83,6 +83,50 @@ import Testing
         #expect(pieces(report).0 == report.jsonData(), "no frames")
     }
 
+    /// The keys after `frames` that grow with the run (the timeline, the violations) are
+    /// written an element at a time and in pieces: the bytes stay those of the whole report,
+    /// with rows, without rows, and with either array empty.
+    @Test func timelineAndViolationsWrittenInPiecesGiveTheWholeReport() throws {
+        var (_, _, report) = try Self.make()
+        // Made by decoding: the report's element types have no public initialisers.
+        func decoded<T: Decodable>(_ json: String) throws -> T { try JSONDecoder().decode(T.self, from: Data(json.utf8)) }
+        report.timeline = try (0..<3_000).map { (index: Int) -> RunReport.Entry in
+            let kind = index % 3 == 0 ? "phase" : "event"
+            return try decoded(#"{"tMs": \#(index * 7), "sequence": \#(index), "kind": "\#(kind)", "text": "entry \#(index) · “quoted” \\ slash/"}"#)
+        }
+        report.violations = try (0..<400).map { (index: Int) -> RunReport.Violation in
+            try decoded(#"{"panel": "allFour", "rule": "loadingPlaceholder", "sentence": "a placeholder while loading", "startMs": \#(index * 10), "endMs": \#(index * 10 + 5), "frames": [\#(index), \#(index + 1)]}"#)
+        }
+        func streamed(_ report: RunReport) -> (data: Data, pieces: [Int]) {
+            var data = Data()
+            var pieces: [Int] = []
+            report.writeJSON { (piece: Data) in
+                data.append(piece)
+                pieces.append(piece.count)
+            }
+            return (data, pieces)
+        }
+        let whole = report.jsonData()
+        let written = streamed(report)
+        #expect(whole.count > 300_000)
+        #expect(written.data == whole)
+        #expect(written.pieces.count >= 5)
+        #expect(written.pieces.allSatisfy { $0 < 65_536 + 1_024 }, "pieces \(written.pieces)")
+        #expect(RunReport.read(written.data) == report)
+
+        var rowless = report
+        rowless.frames = []
+        #expect(streamed(rowless).data == rowless.jsonData(), "no rows")
+        #expect(RunReport.JSONWriter(skeleton: rowless, frameCount: 0).head == rowless.jsonData())
+
+        var noViolations = report
+        noViolations.violations = []
+        #expect(streamed(noViolations).data == noViolations.jsonData(), "no violations")
+        var noTimeline = report
+        noTimeline.timeline = []
+        #expect(streamed(noTimeline).data == noTimeline.jsonData(), "no timeline")
+    }
+
     /// What `record` does for a long run: a skeleton without frame rows, each row made from its
     /// record and written in order, the page's head, one figure per row and its tail. The bytes
     /// are those of the whole report and the whole page.
