@@ -22,21 +22,24 @@ package struct AnimationSchedule: Sendable {
     }
 
     /// The animation's frames, in order, each made when read from the run's frames; empty when
-    /// no frame was drawn. What is kept is the position of each drawn frame (4 bytes a frame).
+    /// no frame was drawn. What is kept is the position of each drawn frame (4 bytes a frame) on
+    /// the real clock, and nothing on the virtual clock, where every frame is drawn.
     package struct Frames: RandomAccessCollection, Sendable {
-        let drawn: [Int32]
+        /// The drawn frames' positions; nil when every frame was drawn.
+        let drawn: [Int32]?
         let frames: FrameRecords
         let endMs: Int
 
         /// 0.
         package var startIndex: Int { 0 }
         /// The number of animation frames.
-        package var endIndex: Int { drawn.count }
+        package var endIndex: Int { drawn?.count ?? frames.count }
 
         /// Animation frame `offset` (0-based).
         package subscript(offset: Int) -> Frame {
-            let position = Int(drawn[offset])
-            let nextMs = offset + 1 < drawn.count ? frames[Int(drawn[offset + 1])].tMs : endMs
+            let position = drawn.map { Int($0[offset]) } ?? offset
+            let next = offset + 1 < endIndex ? (drawn.map { Int($0[offset + 1]) } ?? offset + 1) : nil
+            let nextMs = next.map { frames[$0].tMs } ?? endMs
             return Frame(position: position, delayMs: Swift.max(0, nextMs - frames[position].tMs))
         }
     }
@@ -46,6 +49,11 @@ package struct AnimationSchedule: Sendable {
 
     /// The schedule of `run`'s frames.
     package init(_ run: RecordedRun) {
+        // The virtual clock drops no frame: nothing to look up or keep.
+        guard run.clock != .virtual else {
+            frames = Frames(drawn: nil, frames: run.frames, endMs: run.plan.windowEndMs)
+            return
+        }
         var drawn: [Int32] = []
         drawn.reserveCapacity(run.frames.count)
         for position in run.frames.indices where !run.frames[position].dropped { drawn.append(Int32(position)) }
