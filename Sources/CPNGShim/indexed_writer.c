@@ -1,6 +1,7 @@
 // See fs_png_write_indexed in include/png_shim.h. Uses zlib only, never libpng.
 #include "png_shim.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
@@ -119,58 +120,96 @@ static int fs_indexed_check(uint32_t width, uint32_t height, size_t stride, uint
     return 0;
 }
 
-// Per-thread scratch kept between calls, so encoding frame after frame on the same threads
-// neither allocates nor page-faults: the filtered rows' buffer (kept up to 512 KiB: a frame's,
-// not a strip's) and one zlib
-// deflate state, reset (deflateReset: the same output as a fresh deflateInit2 with the same
-// arguments) rather than made again. Both live as long as their thread.
-static _Thread_local unsigned char *fs_scratch_rows = NULL;
-static _Thread_local size_t fs_scratch_capacity = 0;
+// Scratch kept between calls, so encoding frame after frame neither allocates nor page-faults:
+// the filtered rows' buffer (kept up to 512 KiB: a frame's, not a strip's) and one zlib deflate
+// state, reset (deflateReset: the same output as a fresh deflateInit2 with the same arguments)
+// rather than made again. The scratches sit in a pool of fs_pool_size, each taken by one call at a
+// time; a call that finds none free uses a scratch of its own and frees it. A scratch is about
+// 450 KiB, so what they hold grows with how many calls encode at once (one a core), not with how
+// many threads the process has made: Dispatch adds worker threads while others block on the disk,
+// and one scratch per thread grew a long recording's resident memory by a scratch per new thread.
+typedef struct {
+    int in_use;
+    unsigned char *rows;
+    size_t capacity;
+    int deflater_ready;
+    int deflater_arguments[3];
+    z_stream deflater;
+} fs_scratch;
+
+enum { fs_pool_size = 8 };
+static fs_scratch fs_pool[fs_pool_size];
+static pthread_mutex_t fs_pool_lock = PTHREAD_MUTEX_INITIALIZER;
 static const size_t fs_scratch_limit = (size_t)512 << 10;
-static _Thread_local int fs_deflater_ready = 0;
-static _Thread_local int fs_deflater_arguments[3];
-static _Thread_local z_stream fs_deflater_stream;
 
-// A buffer of `size` bytes for the filtered rows: the thread's scratch when it is large enough
-// or can grow within the limit, otherwise a buffer of its own (fs_release_rows frees it).
-static unsigned char *fs_rows_buffer(size_t size) {
+// A free scratch of the pool, marked in use; a new empty one (fs_put_scratch frees it) when every
+// one is taken; NULL when out of memory.
+static fs_scratch *fs_take_scratch(void) {
+    pthread_mutex_lock(&fs_pool_lock);
+    for (int i = 0; i < fs_pool_size; i++) {
+        if (!fs_pool[i].in_use) {
+            fs_pool[i].in_use = 1;
+            pthread_mutex_unlock(&fs_pool_lock);
+            return &fs_pool[i];
+        }
+    }
+    pthread_mutex_unlock(&fs_pool_lock);
+    return (fs_scratch *)calloc(1, sizeof(fs_scratch));
+}
+
+// Gives `scratch` back to the pool, or frees it when it was made outside the pool.
+static void fs_put_scratch(fs_scratch *scratch) {
+    if (scratch >= fs_pool && scratch < fs_pool + fs_pool_size) {
+        pthread_mutex_lock(&fs_pool_lock);
+        scratch->in_use = 0;
+        pthread_mutex_unlock(&fs_pool_lock);
+        return;
+    }
+    if (scratch->deflater_ready) deflateEnd(&scratch->deflater);
+    free(scratch->rows);
+    free(scratch);
+}
+
+// A buffer of `size` bytes for the filtered rows: the scratch's when it is large enough or can
+// grow within the limit, otherwise a buffer of its own (fs_release_rows frees it).
+static unsigned char *fs_rows_buffer(fs_scratch *scratch, size_t size) {
     if (size > fs_scratch_limit) return (unsigned char *)malloc(size);
-    if (size > fs_scratch_capacity) {
-        unsigned char *grown = (unsigned char *)realloc(fs_scratch_rows, size);
+    if (size > scratch->capacity) {
+        unsigned char *grown = (unsigned char *)realloc(scratch->rows, size);
         if (grown == NULL) return NULL;
-        fs_scratch_rows = grown;
-        fs_scratch_capacity = size;
+        scratch->rows = grown;
+        scratch->capacity = size;
     }
-    return fs_scratch_rows;
+    return scratch->rows;
 }
 
-static void fs_release_rows(unsigned char *rows) {
-    if (rows != fs_scratch_rows) free(rows);
+static void fs_release_rows(fs_scratch *scratch, unsigned char *rows) {
+    if (rows != scratch->rows) free(rows);
 }
 
-// The thread's deflate state for these arguments (window 32 KiB), reset; NULL when zlib fails.
-static z_stream *fs_deflater(int level, int mem_level, int strategy) {
-    if (fs_deflater_ready && fs_deflater_arguments[0] == level && fs_deflater_arguments[1] == mem_level &&
-        fs_deflater_arguments[2] == strategy) {
-        if (deflateReset(&fs_deflater_stream) == Z_OK) return &fs_deflater_stream;
+// The scratch's deflate state for these arguments (window 32 KiB), reset; NULL when zlib fails.
+static z_stream *fs_deflater(fs_scratch *scratch, int level, int mem_level, int strategy) {
+    if (scratch->deflater_ready && scratch->deflater_arguments[0] == level &&
+        scratch->deflater_arguments[1] == mem_level && scratch->deflater_arguments[2] == strategy) {
+        if (deflateReset(&scratch->deflater) == Z_OK) return &scratch->deflater;
     }
-    if (fs_deflater_ready) deflateEnd(&fs_deflater_stream);
-    fs_deflater_ready = 0;
-    memset(&fs_deflater_stream, 0, sizeof fs_deflater_stream);
-    if (deflateInit2(&fs_deflater_stream, level, Z_DEFLATED, 15, mem_level, strategy) != Z_OK) return NULL;
-    fs_deflater_arguments[0] = level;
-    fs_deflater_arguments[1] = mem_level;
-    fs_deflater_arguments[2] = strategy;
-    fs_deflater_ready = 1;
-    return &fs_deflater_stream;
+    if (scratch->deflater_ready) deflateEnd(&scratch->deflater);
+    scratch->deflater_ready = 0;
+    memset(&scratch->deflater, 0, sizeof scratch->deflater);
+    if (deflateInit2(&scratch->deflater, level, Z_DEFLATED, 15, mem_level, strategy) != Z_OK) return NULL;
+    scratch->deflater_arguments[0] = level;
+    scratch->deflater_arguments[1] = mem_level;
+    scratch->deflater_arguments[2] = strategy;
+    scratch->deflater_ready = 1;
+    return &scratch->deflater;
 }
 
 // The filtered rows: None with the packed bytes, or Up with zeros when the row repeats the one
 // above. Returns a buffer of `raw_size` bytes (release it with fs_release_rows), or NULL when out of memory.
-static unsigned char *fs_indexed_rows(const unsigned char *indices, uint32_t width, uint32_t height, size_t stride,
+static unsigned char *fs_indexed_rows(fs_scratch *scratch, const unsigned char *indices, uint32_t width, uint32_t height, size_t stride,
                                       uint32_t scale, int bit_depth, size_t packed, size_t raw_size) {
     size_t line = packed + 1;
-    unsigned char *raw = fs_rows_buffer(raw_size);
+    unsigned char *raw = fs_rows_buffer(scratch, raw_size);
     if (raw == NULL) return NULL;
     const unsigned char *above = NULL;  // the last row written with filter None, packed
     for (uint32_t y = 0; y < height; y++) {
@@ -192,22 +231,19 @@ static unsigned char *fs_indexed_rows(const unsigned char *indices, uint32_t wid
     return raw;
 }
 
-// Filters `indices`' rows and deflates them in one zlib call into a new buffer (free it with
-// free()), the stream starting `reserve` bytes in and `trailer` bytes left free after the largest
-// stream zlib can make; NULL with a message on failure. The stream's size goes to `compressed`,
-// the buffer's to `capacity`.
-static unsigned char *fs_indexed_stream(const unsigned char *indices, uint32_t width, uint32_t height, size_t stride,
+// fs_indexed_stream's work, with the rows' buffer and the deflate state of `scratch`.
+static unsigned char *fs_deflate_rows(fs_scratch *scratch, const unsigned char *indices, uint32_t width, uint32_t height, size_t stride,
                                         uint32_t scale, int bit_depth, size_t packed, size_t raw_size, int level,
                                         int mem_level, int strategy, size_t reserve, size_t trailer,
                                         size_t *compressed, size_t *capacity, char message[FS_PNG_MESSAGE_SIZE]) {
-    unsigned char *raw = fs_indexed_rows(indices, width, height, stride, scale, bit_depth, packed, raw_size);
+    unsigned char *raw = fs_indexed_rows(scratch, indices, width, height, stride, scale, bit_depth, packed, raw_size);
     if (raw == NULL) {
         fs_copy_text(message, "out of memory");
         return NULL;
     }
-    z_stream *stream = fs_deflater(level, mem_level, strategy);
+    z_stream *stream = fs_deflater(scratch, level, mem_level, strategy);
     if (stream == NULL) {
-        fs_release_rows(raw);
+        fs_release_rows(scratch, raw);
         fs_copy_text(message, "zlib deflateInit2 failed");
         return NULL;
     }
@@ -215,7 +251,7 @@ static unsigned char *fs_indexed_stream(const unsigned char *indices, uint32_t w
     size_t size = reserve + (size_t)bound + trailer;
     unsigned char *buffer = (unsigned char *)malloc(size);
     if (buffer == NULL) {
-        fs_release_rows(raw);
+        fs_release_rows(scratch, raw);
         fs_copy_text(message, "out of memory");
         return NULL;
     }
@@ -226,12 +262,32 @@ static unsigned char *fs_indexed_stream(const unsigned char *indices, uint32_t w
     int status = deflate(stream, Z_FINISH);
     *compressed = (size_t)stream->total_out;
     *capacity = size;
-    fs_release_rows(raw);
+    fs_release_rows(scratch, raw);
     if (status != Z_STREAM_END) {
         free(buffer);
         fs_copy_text(message, "zlib deflate did not finish");
         return NULL;
     }
+    return buffer;
+}
+
+// Filters `indices`' rows and deflates them in one zlib call into a new buffer (free it with
+// free()), the stream starting `reserve` bytes in and `trailer` bytes left free after the largest
+// stream zlib can make; NULL with a message on failure. The stream's size goes to `compressed`,
+// the buffer's to `capacity`.
+static unsigned char *fs_indexed_stream(const unsigned char *indices, uint32_t width, uint32_t height, size_t stride,
+                                        uint32_t scale, int bit_depth, size_t packed, size_t raw_size, int level,
+                                        int mem_level, int strategy, size_t reserve, size_t trailer,
+                                        size_t *compressed, size_t *capacity, char message[FS_PNG_MESSAGE_SIZE]) {
+    fs_scratch *scratch = fs_take_scratch();
+    if (scratch == NULL) {
+        fs_copy_text(message, "out of memory");
+        return NULL;
+    }
+    unsigned char *buffer = fs_deflate_rows(scratch, indices, width, height, stride, scale, bit_depth, packed,
+                                            raw_size, level, mem_level, strategy, reserve, trailer, compressed,
+                                            capacity, message);
+    fs_put_scratch(scratch);
     return buffer;
 }
 
