@@ -220,57 +220,46 @@ package enum ContactSheet {
     /// `planFile` (nil: `captures/<plan>.json`).
     /// - Throws: what `emit` throws.
     package static func writeTail<E: Error>(report: RunReport, planFile: String? = nil, to emit: (String) throws(E) -> Void) throws(E) {
-        var page: String
         let eventsTable = HTMLTable(columns: [.number("ms"), .number("#"), .text("kind"), .text("what")])
-        page = "</div>\n<h2>Timeline events</h2>\n" + eventsTable.open(caption: "Every event and phase change the bench logged, at its exact time (ms since the start of the run), in log order", classes: "events")
-        for entry in report.timeline {
-            if page.utf8.count >= 65_536 {
-                try emit(page)
-                page = ""
+        try DocumentPiece.text(to: emit) { add throws(E) in
+            try add("</div>\n<h2>Timeline events</h2>\n" + eventsTable.open(caption: "Every event and phase change the bench logged, at its exact time (ms since the start of the run), in log order", classes: "events"))
+            for entry in report.timeline {
+                try add(eventsTable.row([Quantity.grouped(entry.tMs), "\(entry.sequence)", "\(entry.kind)", HTML.escape(entry.text)]))
             }
-            page += eventsTable.row([Quantity.grouped(entry.tMs), "\(entry.sequence)", "\(entry.kind)", HTML.escape(entry.text)])
+            try add(HTMLTable.close + "</main>\n<footer><p class=\"facts\">Made by filmstrip from \(HTML.escape(planFile ?? "captures/\(report.plan).json")); report.json holds the same figures.</p></footer>\n</body></html>\n")
         }
-        page += HTMLTable.close + "</main>\n<footer><p class=\"facts\">Made by filmstrip from \(HTML.escape(planFile ?? "captures/\(report.plan).json")); report.json holds the same figures.</p></footer>\n</body></html>\n"
-        try emit(page)
     }
 
     /// A timeline bar of `segments` clipped to the window, each drawn in its colour (`color` of its
     /// name, a CSS colour) as a border, then the same segments as a list a keyboard or a screen
     /// reader reaches (`what` names the bar: `phase`, `allFour depiction`).
     private static func bar<E: Error>(_ segments: [Segment], plan: CapturePlan, what: String, color: (String) -> String, to emit: (String) throws(E) -> Void) throws(E) {
-        // Emitted in pieces of about 64 KiB: an hour's run has thousands of segments.
+        // Emitted in pieces (``DocumentPiece``): an hour's run has thousands of segments.
         let clipped = segments.lazy.compactMap { $0.clipped(fromMs: plan.windowStartMs, toMs: plan.windowEndMs) }
         func words(_ segment: Segment) -> String {
             "\(HTML.escape(segment.name)) \(Quantity.ms(segment.enterMs))–\(Quantity.ms(segment.exitMs)) (\(Quantity.ms(segment.durationMs)))"
         }
-        var html = "<div class=\"bar\" role=\"img\" aria-label=\"\(HTML.escape(what)) timeline to scale, listed below\">"
-        func add(_ piece: String) throws(E) {
-            html += piece
-            if html.utf8.count >= 65_536 {
-                try emit(html)
-                html = ""
+        try DocumentPiece.text(to: emit) { add throws(E) in
+            try add("<div class=\"bar\" role=\"img\" aria-label=\"\(HTML.escape(what)) timeline to scale, listed below\">")
+            var count = 0
+            for segment in clipped {
+                try add("<div style=\"width:\(HTML.percent(segment.durationMs, of: plan.windowMs))%;color:\(color(segment.name))\" title=\"\(words(segment))\"></div>")
+                count += 1
             }
+            try add("</div>\n<details><summary>\(HTML.escape(what)) timeline as a list (\(count) segment\(count == 1 ? "" : "s"))</summary><ol>")
+            for segment in clipped { try add("<li>\(words(segment))</li>") }
+            try add("</ol></details>\n")
         }
-        var count = 0
-        for segment in clipped {
-            try add("<div style=\"width:\(HTML.percent(segment.durationMs, of: plan.windowMs))%;color:\(color(segment.name))\" title=\"\(words(segment))\"></div>")
-            count += 1
-        }
-        try add("</div>\n<details><summary>\(HTML.escape(what)) timeline as a list (\(count) segment\(count == 1 ? "" : "s"))</summary><ol>")
-        for segment in clipped { try add("<li>\(words(segment))</li>") }
-        try emit(html + "</ol></details>\n")
     }
 
     private static func ticks<E: Error>(_ frames: FrameRecords, plan: CapturePlan, to emit: (String) throws(E) -> Void) throws(E) {
-        var html = "<div class=\"ticks\" title=\"frame instants\" aria-hidden=\"true\">"
-        for frame in frames where frame.tMs >= plan.windowStartMs && frame.tMs < plan.windowEndMs {
-            html += "<span style=\"left:\(HTML.percent(frame.tMs - plan.windowStartMs, of: plan.windowMs))%\"></span>"
-            if html.utf8.count >= 65_536 {
-                try emit(html)
-                html = ""
+        try DocumentPiece.text(to: emit) { add throws(E) in
+            try add("<div class=\"ticks\" title=\"frame instants\" aria-hidden=\"true\">")
+            for frame in frames where frame.tMs >= plan.windowStartMs && frame.tMs < plan.windowEndMs {
+                try add("<span style=\"left:\(HTML.percent(frame.tMs - plan.windowStartMs, of: plan.windowMs))%\"></span>")
             }
+            try add("</div>\n")
         }
-        try emit(html + "</div>\n")
     }
 
     private static func legend(run: RecordedRun, color: (String) -> String) -> String {

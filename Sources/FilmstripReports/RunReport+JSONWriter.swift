@@ -116,7 +116,7 @@ extension RunReport {
                 piece.append(contentsOf: "\n  \"\(array.key)\" : [".utf8)
                 for offset in 0..<array.count {
                     array.element(offset, &piece)
-                    if piece.count >= 65_536 {
+                    if piece.count >= DocumentPiece.bytes {
                         try emit(piece)
                         piece.removeAll(keepingCapacity: true)
                     }

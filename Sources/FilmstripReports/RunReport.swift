@@ -411,7 +411,7 @@ package struct RunReport: Codable, Hashable, Sendable {
         var piece = writer.head
         for (offset, frame) in frames.enumerated() {
             writer.append(frame, first: offset == 0, to: &piece)
-            if piece.count >= 65_536 {
+            if piece.count >= DocumentPiece.bytes {
                 try write(piece)
                 piece.removeAll(keepingCapacity: true)
             }

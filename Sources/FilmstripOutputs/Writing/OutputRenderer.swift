@@ -19,9 +19,6 @@ import Synchronization
 package struct OutputRenderer {
     /// Frames per batch, per core.
     static let framesPerCore = 8
-    /// How many bytes of the report or the contact sheet are gathered before they are written:
-    /// 64 KiB, so what a document holds in memory does not grow with the frame count.
-    static let documentPieceBytes = 65_536
 
     let run: RecordedRun
     let analysis: Analysis
@@ -206,7 +203,7 @@ package struct OutputRenderer {
                     // Written as it comes: a long run's head (a tick per frame, a bar segment per
                     // phase change) is megabytes, and a piece that held it kept its capacity.
                     sheetPiece.append(contentsOf: text.utf8)
-                    if sheetPiece.count >= Self.documentPieceBytes {
+                    if sheetPiece.count >= DocumentPiece.bytes {
                         try appendSheet(sheetPiece)
                         sheetPiece.removeAll(keepingCapacity: true)
                     }
@@ -338,7 +335,7 @@ package struct OutputRenderer {
                         contentsOf: ContactSheet.figure(
                             of: row, report: report, run: run, images: images
                         ).utf8)
-                    try flush(atLeast: Self.documentPieceBytes)
+                    try flush(atLeast: DocumentPiece.bytes)
                 }
                 start = end
                 progress(end, sourceCount)

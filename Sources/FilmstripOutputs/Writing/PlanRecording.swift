@@ -66,7 +66,7 @@ package struct PlanRecording {
             var piece = Data()
             for path in planned {
                 piece.append(contentsOf: "\(path)\n".utf8)
-                if piece.count >= 65_536 {
+                if piece.count >= DocumentPiece.bytes {
                     try write(piece)
                     piece.removeAll(keepingCapacity: true)
                 }
