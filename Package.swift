@@ -1,13 +1,13 @@
 // swift-tools-version: 6.0
 // filmstrip: records filmstrips of async-state UI benches and measures them.
 // Targets follow the data flow in docs/ARCHITECTURE.md, with no back edges:
-// CLibPNG → CPNGShim, CZlib, CLibCrypto → FilmstripPNG; FilmstripRaster → FilmstripCore → FilmstripReports;
+// CLibPNG, CLibDeflate → CPNGShim, CZlib, CLibCrypto → FilmstripPNG; FilmstripRaster → FilmstripCore → FilmstripReports;
 // FilmstripOutputs (the engine: inputs, writing, ownership, comparing; files but no terminal);
 // Filmstrip (the library users import) re-exports those; FilmstripSeedBenches (the four seed
 // benches, written on the public API); FilmstripCLI (parse, call the engine, print: the only
 // target that touches the terminal and the environment) → filmstrip; FilmstripTesting
 // (assertFilmstrip, on the engine) for users' test suites.
-// Platforms (docs/PLATFORMS.md): libpng comes from apt or Homebrew; zlib from apt or, on macOS,
+// Platforms (docs/PLATFORMS.md): libpng and libdeflate come from apt or Homebrew; zlib from apt or, on macOS,
 // the SDK; SHA-256 from libcrypto on Linux and CommonCrypto (the SDK) on macOS, so CLibCrypto,
 // like glibc's malloc tuning (CMalloc), is a dependency on Linux only.
 import PackageDescription
@@ -40,6 +40,12 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
+        // The deflate of the palette rows filmstrip writes itself (frames, the animation's frames).
+        .systemLibrary(
+            name: "CLibDeflate",
+            pkgConfig: "libdeflate",
+            providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]
+        ),
         // Linux only (FilmstripPNG's dependency on it is conditional): macOS uses CommonCrypto.
         .systemLibrary(
             name: "CLibCrypto",
@@ -48,7 +54,7 @@ let package = Package(
         ),
         // glibc's mallopt; Linux only (FilmstripCLI's dependency on it is conditional).
         .systemLibrary(name: "CMalloc"),
-        .target(name: "CPNGShim", dependencies: ["CLibPNG", "CZlib"]),
+        .target(name: "CPNGShim", dependencies: ["CLibPNG", "CZlib", "CLibDeflate"]),
         .target(name: "FilmstripRaster", swiftSettings: swiftSettings),
         .target(name: "FilmstripPNG", dependencies: ["CPNGShim", "CZlib", .target(name: "CLibCrypto", condition: .when(platforms: [.linux])), "FilmstripRaster"], swiftSettings: swiftSettings),
         .target(name: "FilmstripCore", dependencies: ["FilmstripRaster"], swiftSettings: swiftSettings),

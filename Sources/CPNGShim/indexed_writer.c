@@ -1,6 +1,7 @@
-// See fs_png_write_indexed in include/png_shim.h. Uses zlib only, never libpng.
+// See fs_png_write_indexed in include/png_shim.h. Deflates with libdeflate or zlib, never libpng.
 #include "png_shim.h"
 
+#include <libdeflate.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,8 +80,8 @@ static void fs_pack(const unsigned char *source, uint32_t width, uint32_t scale,
 
 // Checks the arguments both writers share; returns 0 when they are valid, with the packed row
 // size in `packed_out` and the filtered rows' size in `raw_size_out`.
-static int fs_indexed_check(uint32_t width, uint32_t height, size_t stride, uint32_t scale, int bit_depth, int level,
-                            int mem_level, int strategy, size_t *packed_out, size_t *raw_size_out,
+static int fs_indexed_check(uint32_t width, uint32_t height, size_t stride, uint32_t scale, int bit_depth, int deflater,
+                            int level, int mem_level, int strategy, size_t *packed_out, size_t *raw_size_out,
                             char message[FS_PNG_MESSAGE_SIZE]) {
     if (width == 0 || height == 0) {
         fs_copy_text(message, "image has zero width or height");
@@ -94,7 +95,15 @@ static int fs_indexed_check(uint32_t width, uint32_t height, size_t stride, uint
         fs_copy_text(message, "bit depth must be 1, 2, 4 or 8");
         return 1;
     }
-    if (level < 0 || level > 9 || mem_level < 1 || mem_level > 9 || strategy < 0 || strategy > 3) {
+    if (deflater == FS_PNG_DEFLATER_LIBDEFLATE) {
+        if (level < 0 || level > 12) {
+            fs_copy_text(message, "libdeflate level must be 0...12");
+            return 1;
+        }
+    } else if (deflater != FS_PNG_DEFLATER_ZLIB) {
+        fs_copy_text(message, "deflater must be FS_PNG_DEFLATER_ZLIB or FS_PNG_DEFLATER_LIBDEFLATE");
+        return 1;
+    } else if (level < 0 || level > 9 || mem_level < 1 || mem_level > 9 || strategy < 0 || strategy > 3) {
         fs_copy_text(message, "zlib level must be 0...9, memory level 1...9, strategy 0...3");
         return 1;
     }
@@ -121,9 +130,10 @@ static int fs_indexed_check(uint32_t width, uint32_t height, size_t stride, uint
 }
 
 // Scratch kept between calls, so encoding frame after frame neither allocates nor page-faults:
-// the filtered rows' buffer (kept up to 512 KiB: a frame's, not a strip's) and one zlib deflate
+// the filtered rows' buffer (kept up to 512 KiB: a frame's, not a strip's), one zlib deflate
 // state, reset (deflateReset: the same output as a fresh deflateInit2 with the same arguments)
-// rather than made again. The scratches sit in a pool of fs_pool_size, each taken by one call at a
+// rather than made again, and one libdeflate compressor for its level (libdeflate keeps no state
+// between calls, so reusing it cannot change the bytes). The scratches sit in a pool of fs_pool_size, each taken by one call at a
 // time; a call that finds none free uses a scratch of its own and frees it. A scratch is about
 // 450 KiB, so what they hold grows with how many calls encode at once (one a core), not with how
 // many threads the process has made: Dispatch adds worker threads while others block on the disk,
@@ -135,6 +145,8 @@ typedef struct {
     int deflater_ready;
     int deflater_arguments[3];
     z_stream deflater;
+    struct libdeflate_compressor *compressor;
+    int compressor_level;
 } fs_scratch;
 
 enum { fs_pool_size = 8 };
@@ -166,6 +178,7 @@ static void fs_put_scratch(fs_scratch *scratch) {
         return;
     }
     if (scratch->deflater_ready) deflateEnd(&scratch->deflater);
+    if (scratch->compressor != NULL) libdeflate_free_compressor(scratch->compressor);
     free(scratch->rows);
     free(scratch);
 }
@@ -204,6 +217,15 @@ static z_stream *fs_deflater(fs_scratch *scratch, int level, int mem_level, int 
     return &scratch->deflater;
 }
 
+// The scratch's libdeflate compressor for `level`; NULL when libdeflate cannot make one.
+static struct libdeflate_compressor *fs_compressor(fs_scratch *scratch, int level) {
+    if (scratch->compressor != NULL && scratch->compressor_level == level) return scratch->compressor;
+    if (scratch->compressor != NULL) libdeflate_free_compressor(scratch->compressor);
+    scratch->compressor = libdeflate_alloc_compressor(level);
+    scratch->compressor_level = level;
+    return scratch->compressor;
+}
+
 // The filtered rows: None with the packed bytes, or Up with zeros when the row repeats the one
 // above. Returns a buffer of `raw_size` bytes (release it with fs_release_rows), or NULL when out of memory.
 static unsigned char *fs_indexed_rows(fs_scratch *scratch, const unsigned char *indices, uint32_t width, uint32_t height, size_t stride,
@@ -233,13 +255,39 @@ static unsigned char *fs_indexed_rows(fs_scratch *scratch, const unsigned char *
 
 // fs_indexed_stream's work, with the rows' buffer and the deflate state of `scratch`.
 static unsigned char *fs_deflate_rows(fs_scratch *scratch, const unsigned char *indices, uint32_t width, uint32_t height, size_t stride,
-                                        uint32_t scale, int bit_depth, size_t packed, size_t raw_size, int level,
-                                        int mem_level, int strategy, size_t reserve, size_t trailer,
+                                        uint32_t scale, int bit_depth, size_t packed, size_t raw_size, int deflater,
+                                        int level, int mem_level, int strategy, size_t reserve, size_t trailer,
                                         size_t *compressed, size_t *capacity, char message[FS_PNG_MESSAGE_SIZE]) {
     unsigned char *raw = fs_indexed_rows(scratch, indices, width, height, stride, scale, bit_depth, packed, raw_size);
     if (raw == NULL) {
         fs_copy_text(message, "out of memory");
         return NULL;
+    }
+    if (deflater == FS_PNG_DEFLATER_LIBDEFLATE) {
+        struct libdeflate_compressor *compressor = fs_compressor(scratch, level);
+        if (compressor == NULL) {
+            fs_release_rows(scratch, raw);
+            fs_copy_text(message, "libdeflate_alloc_compressor failed");
+            return NULL;
+        }
+        size_t bound = libdeflate_zlib_compress_bound(compressor, raw_size);
+        size_t size = reserve + bound + trailer;
+        unsigned char *buffer = (unsigned char *)malloc(size);
+        if (buffer == NULL) {
+            fs_release_rows(scratch, raw);
+            fs_copy_text(message, "out of memory");
+            return NULL;
+        }
+        size_t made = libdeflate_zlib_compress(compressor, raw, raw_size, buffer + reserve, bound);
+        fs_release_rows(scratch, raw);
+        if (made == 0) {
+            free(buffer);
+            fs_copy_text(message, "libdeflate_zlib_compress did not fit its own bound");
+            return NULL;
+        }
+        *compressed = made;
+        *capacity = size;
+        return buffer;
     }
     z_stream *stream = fs_deflater(scratch, level, mem_level, strategy);
     if (stream == NULL) {
@@ -276,7 +324,7 @@ static unsigned char *fs_deflate_rows(fs_scratch *scratch, const unsigned char *
 // stream zlib can make; NULL with a message on failure. The stream's size goes to `compressed`,
 // the buffer's to `capacity`.
 static unsigned char *fs_indexed_stream(const unsigned char *indices, uint32_t width, uint32_t height, size_t stride,
-                                        uint32_t scale, int bit_depth, size_t packed, size_t raw_size, int level,
+                                        uint32_t scale, int bit_depth, size_t packed, size_t raw_size, int deflater, int level,
                                         int mem_level, int strategy, size_t reserve, size_t trailer,
                                         size_t *compressed, size_t *capacity, char message[FS_PNG_MESSAGE_SIZE]) {
     fs_scratch *scratch = fs_take_scratch();
@@ -285,25 +333,25 @@ static unsigned char *fs_indexed_stream(const unsigned char *indices, uint32_t w
         return NULL;
     }
     unsigned char *buffer = fs_deflate_rows(scratch, indices, width, height, stride, scale, bit_depth, packed,
-                                            raw_size, level, mem_level, strategy, reserve, trailer, compressed,
+                                            raw_size, deflater, level, mem_level, strategy, reserve, trailer, compressed,
                                             capacity, message);
     fs_put_scratch(scratch);
     return buffer;
 }
 
 int fs_png_indexed_image_data(const unsigned char *indices, uint32_t width, uint32_t height, size_t stride,
-                              uint32_t scale, int bit_depth, int level, int mem_level, int strategy,
+                              uint32_t scale, int bit_depth, int deflater, int level, int mem_level, int strategy,
                               fs_png_buffer *out, char message[FS_PNG_MESSAGE_SIZE]) {
     out->data = NULL;
     out->size = 0;
     out->capacity = 0;
     size_t packed = 0, raw_size = 0;
-    if (fs_indexed_check(width, height, stride, scale, bit_depth, level, mem_level, strategy, &packed, &raw_size,
+    if (fs_indexed_check(width, height, stride, scale, bit_depth, deflater, level, mem_level, strategy, &packed, &raw_size,
                          message) != 0)
         return 1;
     size_t compressed = 0, capacity = 0;
-    unsigned char *data = fs_indexed_stream(indices, width, height, stride, scale, bit_depth, packed, raw_size, level,
-                                            mem_level, strategy, 0, 0, &compressed, &capacity, message);
+    unsigned char *data = fs_indexed_stream(indices, width, height, stride, scale, bit_depth, packed, raw_size, deflater,
+                                            level, mem_level, strategy, 0, 0, &compressed, &capacity, message);
     if (data == NULL) return 1;
     out->data = data;
     out->size = compressed;
@@ -313,7 +361,7 @@ int fs_png_indexed_image_data(const unsigned char *indices, uint32_t width, uint
 
 int fs_png_write_indexed(const unsigned char *indices, uint32_t width, uint32_t height, size_t stride,
                          uint32_t scale, const unsigned char *palette_rgba, int palette_count, int bit_depth,
-                         int level, int mem_level, int strategy, fs_png_buffer *out,
+                         int deflater, int level, int mem_level, int strategy, fs_png_buffer *out,
                          char message[FS_PNG_MESSAGE_SIZE]) {
     out->data = NULL;
     out->size = 0;
@@ -323,7 +371,7 @@ int fs_png_write_indexed(const unsigned char *indices, uint32_t width, uint32_t 
         return 1;
     }
     size_t packed = 0, raw_size = 0;
-    if (fs_indexed_check(width, height, stride, scale, bit_depth, level, mem_level, strategy, &packed, &raw_size,
+    if (fs_indexed_check(width, height, stride, scale, bit_depth, deflater, level, mem_level, strategy, &packed, &raw_size,
                          message) != 0)
         return 1;
     if (palette_count > (1 << bit_depth)) {
@@ -336,8 +384,8 @@ int fs_png_write_indexed(const unsigned char *indices, uint32_t width, uint32_t 
     // made past them, then moved down behind the chunks actually written.
     size_t reserve = 8 + 25 + 780 + 268 + 8;
     size_t compressed = 0, capacity = 0;
-    unsigned char *file = fs_indexed_stream(indices, width, height, stride, scale, bit_depth, packed, raw_size, level,
-                                            mem_level, strategy, reserve, 4 + 12, &compressed, &capacity, message);
+    unsigned char *file = fs_indexed_stream(indices, width, height, stride, scale, bit_depth, packed, raw_size, deflater,
+                                            level, mem_level, strategy, reserve, 4 + 12, &compressed, &capacity, message);
     if (file == NULL) return 1;
     size_t at = 0;
     static const unsigned char signature[8] = {0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A};

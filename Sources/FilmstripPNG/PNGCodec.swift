@@ -50,14 +50,14 @@ package enum PNGCodec {
             throw PNGError(message: "cannot encode an image of \(image.width)×\(image.height) pixels")
         }
         if settings.filters == .upOnRepeatedRows {
-            guard (0...9).contains(settings.compressionLevel) else { throw PNGError(message: "compression level must be 0...9") }
+            try checkLevel(settings)
             return try call { buffer, message in
                 image.indices.withUnsafeBufferPointer { indices in
                     image.palette.withUnsafeBufferPointer { palette in
                         fs_png_write_indexed(
                             indices.baseAddress, UInt32(image.width), UInt32(image.height), image.width, UInt32(clamping: scale),
                             palette.baseAddress, Int32(image.palette.count / 4), Int32(image.bitDepth),
-                            Int32(settings.compressionLevel), Int32(settings.memoryLevel), Int32(settings.strategy.rawValue), &buffer, message)
+                            deflater(settings), Int32(settings.compressionLevel), Int32(settings.memoryLevel), Int32(settings.strategy.rawValue), &buffer, message)
                     }
                 }
             }
@@ -90,12 +90,12 @@ package enum PNGCodec {
         else {
             throw PNGError(message: "the region \(region.width)×\(region.height) at (\(region.x), \(region.y)) is not inside the image")
         }
-        guard (0...9).contains(settings.compressionLevel) else { throw PNGError(message: "compression level must be 0...9") }
+        try checkLevel(settings)
         return try call { buffer, message in
             indices.withUnsafeBufferPointer { indices in
                 fs_png_indexed_image_data(
                     indices.baseAddress! + region.y * width + region.x, UInt32(region.width), UInt32(region.height), width,
-                    UInt32(clamping: scale), Int32(bitDepth), Int32(settings.compressionLevel), Int32(settings.memoryLevel),
+                    UInt32(clamping: scale), Int32(bitDepth), deflater(settings), Int32(settings.compressionLevel), Int32(settings.memoryLevel),
                     Int32(settings.strategy.rawValue), &buffer, message)
             }
         }
@@ -122,6 +122,23 @@ package enum PNGCodec {
                     pixels.baseAddress! + region.y * canvas.stride + region.x * 4, UInt32(region.width), UInt32(region.height), canvas.stride,
                     UInt32(scale), Int32(settings.compressionLevel), Int32(settings.memoryLevel), Int32(settings.strategy.rawValue), &buffer, message)
             }
+        }
+    }
+
+    /// - Throws: ``PNGError`` when the level is outside what `settings.deflater` takes.
+    private static func checkLevel(_ settings: PNGSettings) throws(PNGError) {
+        switch settings.deflater {
+        case .zlib:
+            guard (0...9).contains(settings.compressionLevel) else { throw PNGError(message: "compression level must be 0...9") }
+        case .libdeflate:
+            guard (0...12).contains(settings.compressionLevel) else { throw PNGError(message: "libdeflate's compression level must be 0...12") }
+        }
+    }
+
+    private static func deflater(_ settings: PNGSettings) -> Int32 {
+        switch settings.deflater {
+        case .zlib: FS_PNG_DEFLATER_ZLIB
+        case .libdeflate: FS_PNG_DEFLATER_LIBDEFLATE
         }
     }
 

@@ -20,6 +20,17 @@ package struct PNGSettings: Hashable, Sendable {
         case upOnRepeatedRows
     }
 
+    /// Which library deflates the rows of the palette images filmstrip writes itself
+    /// (``Filters/upOnRepeatedRows``); every other image is deflated by zlib, through libpng.
+    package enum Deflater: Hashable, Sendable {
+        /// zlib, with ``compressionLevel`` 0...9, ``memoryLevel`` and ``strategy``.
+        case zlib
+        /// libdeflate's whole-buffer compressor, with ``compressionLevel`` 0...12 (``memoryLevel``
+        /// and ``strategy`` are not used): one call over the whole image, as the rows are all in
+        /// memory anyway.
+        case libdeflate
+    }
+
     /// zlib's deflate strategy.
     package enum Strategy: Int, Hashable, Sendable {
         /// `Z_DEFAULT_STRATEGY`: string matching and Huffman coding.
@@ -32,7 +43,7 @@ package struct PNGSettings: Hashable, Sendable {
         case rle = 3
     }
 
-    /// zlib compression level, 0 (store) ... 9 (smallest).
+    /// Compression level: 0 (store) ... 9 (smallest) for zlib, 0 ... 12 for libdeflate.
     package var compressionLevel: Int
     /// zlib memory level, 1...9 (8 is zlib's default).
     package var memoryLevel: Int
@@ -40,6 +51,8 @@ package struct PNGSettings: Hashable, Sendable {
     package var strategy: Strategy
     /// Which row filters to use.
     package var filters: Filters
+    /// Which library deflates the rows with ``Filters/upOnRepeatedRows``.
+    package var deflater: Deflater
     /// Write an indexed-colour (palette) PNG when the image has at most 256 distinct colours.
     /// The decoded pixels are identical either way.
     package var allowPalette: Bool
@@ -49,8 +62,9 @@ package struct PNGSettings: Hashable, Sendable {
     /// with ``default`` (level 8, no row filter).
     package init(
         compressionLevel: Int = 6, memoryLevel: Int = 8, strategy: Strategy = .default,
-        filters: Filters = .adaptive, allowPalette: Bool = true
+        filters: Filters = .adaptive, allowPalette: Bool = true, deflater: Deflater = .zlib
     ) {
+        self.deflater = deflater
         self.compressionLevel = compressionLevel
         self.memoryLevel = memoryLevel
         self.strategy = strategy
@@ -58,28 +72,25 @@ package struct PNGSettings: Hashable, Sendable {
         self.allowPalette = allowPalette
     }
 
-    /// The settings filmstrip writes its frames, stills and strips with: palette when possible,
-    /// Up on repeated rows and None elsewhere (``Filters/upOnRepeatedRows``), zlib level 6,
-    /// memory level 8, default strategy.
+    /// The settings filmstrip writes its frames, stills, strips and the animation's frames with:
+    /// palette when possible, Up on repeated rows and None elsewhere
+    /// (``Filters/upOnRepeatedRows``), deflated by libdeflate at level 7.
     ///
     /// Chosen by measurement on the reference plan's 120 palette frames at 2× (4-bit indices,
-    /// 449 bytes a row, 356 rows), zlib 1.2.13 alone on their filtered rows, one core, best of 5
-    /// on a loaded machine: with Up on the repeated rows half of every frame's rows are zeros,
-    /// which every level codes almost for free; what a level pays for is finding the row above in
-    /// the rows that differ, which in flat areas lies past hundreds of equal hash-chain entries,
-    /// so only level 8's chains (1,024) reach it. Image data of the 120 frames: level 8 without a
-    /// filter (the earlier setting) 206,171 bytes at 3.3 ms a frame; with Up on repeated rows,
-    /// level 8 207,515 bytes (2.9 ms), level 7 247,989 (1.7 ms), level 6 250,971 (1.4 ms),
-    /// level 5 255,356 (1.35 ms), level 4 281,545 (1.1 ms), level 1 437,596 (0.45 ms). Level 6
-    /// puts the 120 frame files at 268,875 bytes, 19.6% above level 8's 224,748 (the limit the
-    /// issue set is 20%), at under half of level 8's deflate time.
+    /// 449 bytes a row, 374 rows), each library alone on their filtered rows, one core, in C,
+    /// three passes on a 2-core AMD EPYC (ms a frame, smallest–largest of the passes). Image data
+    /// of the 120 frames: zlib 1.2.13 level 6 (the setting before) 250,971 bytes at 1.30–1.54 ms,
+    /// level 5 255,356 (1.07–1.27), level 7 247,989 (1.29–1.62); libdeflate 1.14 level 6
+    /// 257,683 (0.60–0.73), level 7 254,115 (0.75–0.89), level 8 250,637 (2.12–2.31), level 9
+    /// 216,448 (2.72–2.83). Level 7 puts the 120 frame files at 265,497 bytes, 18.1% above the
+    /// 224,748 of zlib level 8 without a filter (the limit issue 22 set is 20%; zlib level 6 gave
+    /// 262,353, level 6 of libdeflate 269,065, too near it), at 0.58 of zlib level 6's deflate
+    /// time. The animation's frames, the same rows of each changed rectangle at 8 bits, come to
+    /// 88,633 bytes against zlib level 6's 92,881.
     ///
-    /// The earlier setting (level 8, no filter, through libpng), chosen by measurement on the same
-    /// frames: level 8 without filters came to 220,729 bytes, 0.4% below `optipng -o2` on the same
-    /// frames (221,623), at half the time of level 9 (217,527 bytes) and a third of level 9 with
-    /// adaptive filters (241,517 bytes); level 7 and below grew the files by 15% or more. With Up
-    /// on every row, or libpng's adaptive filters, the files were larger.
-    package static let `default` = PNGSettings(compressionLevel: 6, memoryLevel: 8, strategy: .default, filters: .upOnRepeatedRows, allowPalette: true)
+    /// Earlier settings (zlib level 8 without a filter through libpng, then zlib level 6 with Up on
+    /// repeated rows) and their measurements are in docs/PERFORMANCE.md.
+    package static let `default` = PNGSettings(compressionLevel: 7, memoryLevel: 8, strategy: .default, filters: .upOnRepeatedRows, allowPalette: true, deflater: .libdeflate)
 
     /// Plain RGBA with no filtering at level 6: the straightforward encoding, for comparisons.
     package static let plainRGBA = PNGSettings(compressionLevel: 6, filters: .none, allowPalette: false)

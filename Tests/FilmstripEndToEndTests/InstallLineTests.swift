@@ -49,7 +49,7 @@ import Testing
             guard let open = line.range(of: ".apt([\""), let close = line[open.upperBound...].range(of: "\"])") else { return nil }
             return String(line[open.upperBound..<close.lowerBound])
         }
-        #expect(providers == ["libpng-dev", "zlib1g-dev", "libssl-dev"])
+        #expect(providers == ["libpng-dev", "zlib1g-dev", "libdeflate-dev", "libssl-dev"])
         #expect(providers.filter { !listed.contains($0) } == [])
     }
 }

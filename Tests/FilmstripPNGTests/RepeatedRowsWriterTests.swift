@@ -75,6 +75,27 @@ import Testing
         #expect(chunks[2].data == [255, 100])
     }
 
+    /// libdeflate and zlib make different streams of the same filtered rows: zlib inflates both
+    /// to the same bytes, and libpng decodes both files to the same pixels, at every level each
+    /// library takes.
+    @Test(arguments: [PNGSettings.Deflater.libdeflate, .zlib])
+    func eitherDeflaterGivesTheSameRowsAndPixels(deflater: PNGSettings.Deflater) throws {
+        let canvas = Self.canvas(colors: 9, width: 31, height: 17)
+        let reference = try Self.filteredRows(PNGCodec.encode(canvas, scale: 2, settings: PNGSettings(compressionLevel: 0, filters: .upOnRepeatedRows, deflater: .zlib)))
+        // 31 pixels at 4 bits and 2× are 31 bytes a row, plus the filter byte; 34 rows.
+        #expect(reference.count == 32 * 34)
+        for level in 0...(deflater == .zlib ? 9 : 12) {
+            let settings = PNGSettings(compressionLevel: level, filters: .upOnRepeatedRows, deflater: deflater)
+            let png = try PNGCodec.encode(canvas, scale: 2, settings: settings)
+            #expect(try Self.filteredRows(png) == reference, "\(deflater) level \(level)")
+            #expect(try PNGCodec.decode(png) == canvas.scaled(by: 2), "\(deflater) level \(level)")
+        }
+        let outside = deflater == .zlib ? 10 : 13
+        #expect(throws: PNGError(message: deflater == .zlib ? "compression level must be 0...9" : "libdeflate's compression level must be 0...12")) {
+            try PNGCodec.encode(canvas, scale: 2, settings: PNGSettings(compressionLevel: outside, filters: .upOnRepeatedRows, deflater: deflater))
+        }
+    }
+
     @Test func theSameImageGivesTheSameBytes() throws {
         let canvas = Self.canvas(colors: 9, width: 31, height: 17)
         #expect(try PNGCodec.encode(canvas, scale: 2) == (try PNGCodec.encode(canvas, scale: 2)))

@@ -58,6 +58,12 @@ int fs_png_encode_indexed(const unsigned char *indices, uint32_t width, uint32_t
 
 // filmstrip's own writer of indexed-colour PNG files (indexed_writer.c): the chunks by hand,
 // the pixels deflated by zlib directly, each row's filter chosen by what the row repeats.
+/// Which library deflates the rows of fs_png_write_indexed and fs_png_indexed_image_data:
+/// zlib's deflate (`level`, `mem_level`, `strategy`), or libdeflate's whole-buffer compressor
+/// (`level` 0...12 only).
+#define FS_PNG_DEFLATER_ZLIB 0
+#define FS_PNG_DEFLATER_LIBDEFLATE 1
+
 /// Writes an indexed-colour PNG of `width * scale` × `height * scale` pixels from `indices`
 /// (one palette index per source pixel, row-major, rows `stride` bytes apart; each source pixel
 /// becomes a `scale` × `scale` block), as fs_png_encode_indexed does, but without libpng:
@@ -68,24 +74,27 @@ int fs_png_encode_indexed(const unsigned char *indices, uint32_t width, uint32_t
 /// - rows: a row whose packed bytes equal the row above's gets filter type 2 (Up), so its
 ///   filtered bytes are all zero (at scale s, s − 1 of every s rows); every other row filter
 ///   type 0 (None).
-/// - IDAT: the filtered rows deflated in one call by zlib at `level` (0...9), memory level
-///   `mem_level` (1...9), window 32 KiB, strategy `strategy` (zlib's Z_* values 0...3).
+/// - IDAT: the filtered rows deflated in one call, as a zlib stream (RFC 1950), by `deflater`:
+///   FS_PNG_DEFLATER_LIBDEFLATE, libdeflate's whole-buffer compressor at `level` (0...12;
+///   `mem_level` and `strategy` are not used), or FS_PNG_DEFLATER_ZLIB, zlib at `level`
+///   (0...9), memory level `mem_level` (1...9), window 32 KiB, strategy `strategy` (zlib's Z_*
+///   values 0...3).
 ///
 /// The same arguments give the same bytes. Returns 0 on success; otherwise non-zero with a
 /// message and `out` left empty.
 int fs_png_write_indexed(const unsigned char *indices, uint32_t width, uint32_t height, size_t stride,
                          uint32_t scale, const unsigned char *palette_rgba, int palette_count, int bit_depth,
-                         int level, int mem_level, int strategy, fs_png_buffer *out,
+                         int deflater, int level, int mem_level, int strategy, fs_png_buffer *out,
                          char message[FS_PNG_MESSAGE_SIZE]);
 
 /// The zlib stream an indexed-colour image's IDAT (or an animation frame's fdAT) holds for
 /// `width * scale` × `height * scale` pixels from `indices` (one palette index per source pixel,
 /// rows `stride` bytes apart), packed at `bit_depth` (1, 2, 4 or 8), rows filtered and deflated
 /// exactly as fs_png_write_indexed does (Up on a row that repeats the one above, None
-/// otherwise; one deflate call at `level`, `mem_level`, window 32 KiB, `strategy`). Returns 0
+/// otherwise; one deflate call by `deflater` at `level`, `mem_level`, `strategy`). Returns 0
 /// on success with the stream in `out`; otherwise non-zero with a message and `out` left empty.
 int fs_png_indexed_image_data(const unsigned char *indices, uint32_t width, uint32_t height, size_t stride,
-                              uint32_t scale, int bit_depth, int level, int mem_level, int strategy,
+                              uint32_t scale, int bit_depth, int deflater, int level, int mem_level, int strategy,
                               fs_png_buffer *out, char message[FS_PNG_MESSAGE_SIZE]);
 
 /// The zlib stream libpng 1.6 writes as the IDAT data of an 8-bit RGBA image (colour type 6, no
