@@ -26,7 +26,7 @@ targets=("$@")
 build=.build/fuzz
 mkdir -p "$build/include/CPNGShim"
 flags=(-sanitize=fuzzer,address -O -g -swift-version 6 -enable-upcoming-feature ExistentialAny -package-name filmstrip -I "$build" -L "$build")
-png_cflags=$(pkg-config --cflags libpng zlib)
+png_cflags=$(pkg-config --cflags libpng zlib libdeflate)
 
 # Each library module once, instrumented for coverage and address checks; rebuilt when a
 # source is newer than its archive.
@@ -54,7 +54,7 @@ module CPNGShim {
     export *
 }
 MAP
-  # Every C file of the shim (the libpng wrapper and the writers on zlib), one object each.
+  # Every C file of the shim (the libpng wrapper and the writers on zlib and libdeflate), one object each.
   shim_objects=()
   for source in Sources/CPNGShim/*.c; do
     object="$build/$(basename "$source" .c).o"
@@ -82,7 +82,7 @@ for target in "${targets[@]}"; do
   links=()
   for library in $libraries; do links+=("-l$library"); done
   extra=()
-  if [ "$target" = png ]; then extra=("${shim_objects[@]}" -I "$build/include/CPNGShim" -I Sources/CLibPNG -I Sources/CZlib -I Sources/CLibCrypto -lpng -lz -lcrypto); fi
+  if [ "$target" = png ]; then extra=("${shim_objects[@]}" -I "$build/include/CPNGShim" -I Sources/CLibPNG -I Sources/CZlib -I Sources/CLibCrypto -lpng -lz -ldeflate -lcrypto); fi
   echo "== fuzz build: $name"
   swiftc "${flags[@]}" -parse-as-library "Tests/Fuzz/Harnesses/$name.swift" "${links[@]}" "${extra[@]}" -o "$exe" 2>&1 | grep -v "ld.gold: warning" || true
   [ -x "$exe" ] || { echo "error: fuzz build of $name failed"; exit 1; }
