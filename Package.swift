@@ -9,7 +9,7 @@
 // (assertFilmstrip, on the engine) for users' test suites.
 // Platforms (docs/PLATFORMS.md): libpng and libdeflate come from apt or Homebrew; zlib from apt or, on macOS,
 // the SDK; SHA-256 from libcrypto on Linux and CommonCrypto (the SDK) on macOS, so CLibCrypto,
-// like glibc's malloc tuning (CMalloc), is a dependency on Linux only.
+// like glibc's malloc tuning (CMalloc) and syncfs (CSyncFS), is a dependency on Linux only.
 import PackageDescription
 
 let swiftSettings: [SwiftSetting] = [
@@ -54,6 +54,9 @@ let package = Package(
         ),
         // glibc's mallopt; Linux only (FilmstripCLI's dependency on it is conditional).
         .systemLibrary(name: "CMalloc"),
+        // syncfs(2), which glibc declares only under _GNU_SOURCE; Linux only (FilmstripOutputs'
+        // dependency on it is conditional).
+        .systemLibrary(name: "CSyncFS"),
         .target(name: "CPNGShim", dependencies: ["CLibPNG", "CZlib", "CLibDeflate"]),
         .target(name: "FilmstripRaster", swiftSettings: swiftSettings),
         .target(name: "FilmstripPNG", dependencies: ["CPNGShim", "CZlib", .target(name: "CLibCrypto", condition: .when(platforms: [.linux])), "FilmstripRaster"], swiftSettings: swiftSettings),
@@ -64,7 +67,7 @@ let package = Package(
         // FilmstripError and prints nothing.
         .target(
             name: "FilmstripOutputs",
-            dependencies: ["FilmstripCore", "FilmstripRaster", "FilmstripPNG", "FilmstripReports"],
+            dependencies: ["FilmstripCore", "FilmstripRaster", "FilmstripPNG", "FilmstripReports", .target(name: "CSyncFS", condition: .when(platforms: [.linux]))],
             resources: [.copy("Resources/Fonts")],
             swiftSettings: swiftSettings
         ),

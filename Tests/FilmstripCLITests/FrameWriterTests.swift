@@ -125,4 +125,90 @@ import Testing
         #expect(writer.statistics.rgba == 1 && writer.statistics.palette == 0)
         #expect(try PNGCodec.decode(Array(try #require(folder.read("frames/0000.png")))) == canvas.scaled(by: 2))
     }
+
+    /// The names of filmstrip's temporary files under `folder`, recursively.
+    static func temporaries(in folder: OutputFolder) -> [String] {
+        let names = FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? []
+        return names.filter { $0.split(separator: "/").last.map { AtomicFile.isTemporary(String($0)) } ?? false }
+    }
+
+    /// Files are written under temporary names and renamed a commit at a time: the repeat of an
+    /// earlier batch's image is confirmed from that file although no ``FrameWriter/finishAll()``
+    /// came between (``FrameWriter/finish(_:)`` commits first), and once every image is written
+    /// (more than one commit's worth) every name holds its file and no temporary file is left.
+    @Test func filesAreRenamedACommitAtATimeAndAConfirmedRepeatReadsItsFile() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder.path) }
+        let writer = FrameWriter(folder: folder)
+        try writer.finish([writer.prepare("frames/0000.png", Self.canvas(marked: 4), scale: 1, pixelsSHA256: nil)])
+        try writer.finish([writer.prepare("frames/0001.png", Self.canvas(marked: 4), scale: 1, pixelsSHA256: nil)])
+        #expect(writer.statistics.palette == 1 && writer.statistics.repeated == 1, "\(writer.statistics)")
+        // 20 × 10 pixels, 1 bit: each column marked is another image.
+        let count = FrameWriter.filesPerCommit + 6
+        for first in stride(from: 2, to: count, by: 8) {
+            let batch = (first..<min(count, first + 8)).map { index in
+                var canvas = Self.canvas(marked: index % 20)
+                canvas.setPixel(x: index / 20, y: 7, to: .white)
+                return writer.prepare(String(format: "frames/%04d.png", index), canvas, scale: 1, pixelsSHA256: nil)
+            }
+            try writer.finish(batch)
+        }
+        try writer.finishAll()
+        #expect(Self.temporaries(in: folder) == [])
+        for index in 2..<count {
+            var canvas = Self.canvas(marked: index % 20)
+            canvas.setPixel(x: index / 20, y: 7, to: .white)
+            let bytes = try #require(folder.read(String(format: "frames/%04d.png", index)), "frame \(index)")
+            #expect(try PNGCodec.decode(Array(bytes)) == canvas, "frame \(index)")
+        }
+    }
+
+    /// A file that cannot be written fails the run, and the files written beside it but not yet
+    /// committed are removed: their names keep what they held, and no temporary file is left.
+    @Test func aFailedWriteLeavesNoTemporaryFileAndNoHalfCommit() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder.path) }
+        try Data("old".utf8).write(to: URL(fileURLWithPath: "\(folder.path)/frames/0000.png"))
+        let writer = FrameWriter(folder: folder)
+        // No folder "missing": the temporary file of its image cannot be created. The failure
+        // is thrown by finish or, when the write had not failed yet, by finishAll.
+        let batch = [
+            writer.prepare("frames/0000.png", Self.canvas(marked: 1), scale: 1, pixelsSHA256: nil),
+            writer.prepare("missing/0001.png", Self.canvas(marked: 2), scale: 1, pixelsSHA256: nil),
+        ]
+        let error = #expect(throws: FilmstripError.self) {
+            try writer.finish(batch)
+            try writer.finishAll()
+        }
+        #expect(error.map { "\($0)" }?.contains("missing/0001.png") == true, "\(String(describing: error))")
+        #expect(Self.temporaries(in: folder) == [])
+        #expect(folder.read("frames/0000.png") == Data("old".utf8))
+    }
+}
+
+/// ``AtomicFile``'s staged writes: nothing is at a target until its commit; a commit flushes,
+/// then renames in order; what it cannot rename it removes.
+@Suite struct AtomicFileTests {
+    @Test func aStagedFileAppearsOnlyWhenCommitted() throws {
+        let folder = try FrameWriterTests.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder.path) }
+        let staged = try folder.stage(Data("new".utf8), to: "frames/a.png")
+        #expect(folder.read("frames/a.png") == nil)
+        #expect(FrameWriterTests.temporaries(in: folder).count == 1)
+        try AtomicFile.commit([staged])
+        #expect(folder.read("frames/a.png") == Data("new".utf8))
+        #expect(FrameWriterTests.temporaries(in: folder) == [])
+    }
+
+    @Test func aCommitThatCannotRenameOneFileRemovesTheRestAndNamesIt() throws {
+        let folder = try FrameWriterTests.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder.path) }
+        let files = try ["a", "b", "c"].map { try folder.stage(Data($0.utf8), to: "frames/\($0).png") }
+        unlink(files[1].temporary)
+        let error = #expect(throws: FilmstripError.self) { try AtomicFile.commit(files) }
+        #expect(error.map { "\($0)" }?.contains("frames/b.png") == true, "\(String(describing: error))")
+        #expect(folder.read("frames/a.png") == Data("a".utf8), "renamed before the failure")
+        #expect(folder.read("frames/b.png") == nil && folder.read("frames/c.png") == nil)
+        #expect(FrameWriterTests.temporaries(in: folder) == [])
+    }
 }

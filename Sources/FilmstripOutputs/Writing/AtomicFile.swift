@@ -2,13 +2,22 @@ import Foundation
 
 #if canImport(Glibc)
     import Glibc
+    import CSyncFS
 #elseif canImport(Darwin)
     import Darwin
 #endif
 
-/// Writes one file atomically: a temporary file beside the target, written, flushed to disk
-/// (`fsync`), then renamed over the target. A reader sees the old file or the new one, never
-/// half of one; a run killed at any instant leaves at most a temporary file.
+/// Writes files atomically: each is written to a temporary file beside its target, flushed to
+/// disk, then renamed over the target. A reader sees the old file or the new one, never half of
+/// one; a run killed at any instant leaves at most temporary files.
+///
+/// Two ways, with the same guarantee:
+/// - ``write(_:pieces:)`` and ``write(_:to:)``: one file, flushed by its own `fsync`, renamed at once.
+/// - ``stage(_:to:)``, then ``commit(_:)``: many files written to their temporary names, flushed
+///   together, then renamed. On Linux the flush is one `syncfs(2)` of the filesystem that holds
+///   them; on Darwin, one `fsync` a file. `record` writes its images this way, a few dozen at a
+///   time (``FrameWriter``): every new name holds a whole file once it appears, as before, for
+///   one flush where there were dozens (docs/PERFORMANCE.md has the figures).
 ///
 /// Temporary files are named `.filmstrip-tmp-<target>-<pid>-<random>` in the target's folder,
 /// so the next run recognises and removes them (``isTemporary(_:)``); Foundation's `.atomic`
@@ -20,11 +29,86 @@ package enum AtomicFile {
     /// Whether `name` (a file name, no folder) is one of ours.
     static func isTemporary(_ name: String) -> Bool { name.hasPrefix(temporaryPrefix) }
 
+    /// A file written whole under its temporary name and closed, not yet flushed or renamed.
+    package struct Staged: Sendable {
+        /// The temporary file's path.
+        let temporary: String
+        /// The path it is renamed to by ``AtomicFile/commit(_:)``.
+        let target: String
+    }
+
     /// Writes `file` from pieces: `pieces` is called once with a function that appends one piece;
     /// the temporary file is flushed and renamed into place when `pieces` returns, and removed
     /// when anything fails.
     /// - Throws: ``FilmstripError`` (output) naming `file`, or what `pieces` throws.
     static func write(_ file: String, pieces: ((Data) throws(FilmstripError) -> Void) throws(FilmstripError) -> Void) throws(FilmstripError) {
+        let temporary = try writeTemporary(for: file, flush: true, pieces: pieces)
+        guard rename(temporary, file) == 0 else {
+            let failure = errno
+            unlink(temporary)
+            throw FilmstripError(.output(path: file, reason: String(cString: strerror(failure))))
+        }
+    }
+
+    /// Writes `data` to `file` atomically.
+    package static func write(_ data: Data, to file: String) throws(FilmstripError) {
+        try write(file) { append throws(FilmstripError) in try append(data) }
+    }
+
+    /// Writes `data` whole to a temporary file beside `file` and closes it, unflushed; nothing
+    /// is at `file` until ``commit(_:)``. A failure removes the temporary file.
+    /// - Throws: ``FilmstripError`` (output) naming `file`.
+    package static func stage(_ data: Data, to file: String) throws(FilmstripError) -> Staged {
+        let temporary = try writeTemporary(for: file, flush: false) { append throws(FilmstripError) in try append(data) }
+        return Staged(temporary: temporary, target: file)
+    }
+
+    /// Flushes `files` to disk, then renames each over its target, in order. When the flush
+    /// fails nothing is renamed; when a rename fails the files not yet renamed are left
+    /// unrenamed. Either way every temporary file not renamed is removed.
+    /// - Throws: ``FilmstripError`` (output) naming the first file that could not be flushed or renamed.
+    package static func commit(_ files: [Staged]) throws(FilmstripError) {
+        guard let first = files.first else { return }
+        var renamed = 0
+        defer { for file in files[renamed...] { unlink(file.temporary) } }
+        #if canImport(Glibc)
+            // One flush of the filesystem holding them (every file of a commit is in one output folder).
+            let descriptor = open(first.temporary, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+            guard descriptor >= 0 else { throw FilmstripError(.output(path: first.target, reason: "cannot open its temporary file to flush it: \(String(cString: strerror(errno)))")) }
+            let flushed = syncfs(descriptor)
+            let failure = errno
+            close(descriptor)
+            guard flushed == 0 else { throw FilmstripError(.output(path: first.target, reason: "syncfs: \(String(cString: strerror(failure)))")) }
+        #else
+            for file in files {
+                let descriptor = open(file.temporary, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+                guard descriptor >= 0 else { throw FilmstripError(.output(path: file.target, reason: "cannot open its temporary file to flush it: \(String(cString: strerror(errno)))")) }
+                let flushed = fsync(descriptor)
+                let failure = errno
+                close(descriptor)
+                guard flushed == 0 else { throw FilmstripError(.output(path: file.target, reason: "fsync: \(String(cString: strerror(failure)))")) }
+            }
+        #endif
+        for file in files {
+            guard rename(file.temporary, file.target) == 0 else {
+                throw FilmstripError(.output(path: file.target, reason: String(cString: strerror(errno))))
+            }
+            renamed += 1
+        }
+    }
+
+    /// Removes the temporary files of `files`, which are not to be committed.
+    package static func discard(_ files: [Staged]) {
+        for file in files { unlink(file.temporary) }
+    }
+
+    /// Creates a temporary file beside `file`, writes the pieces into it, flushes it (`fsync`)
+    /// when `flush`, and closes it. Returns its path; removes it when anything fails.
+    /// - Throws: ``FilmstripError`` (output) naming `file`, or what `pieces` throws.
+    private static func writeTemporary(
+        for file: String, flush: Bool,
+        pieces: ((Data) throws(FilmstripError) -> Void) throws(FilmstripError) -> Void
+    ) throws(FilmstripError) -> String {
         let slash = file.lastIndex(of: "/")
         let folder = slash.map { String(file[...$0]) } ?? ""
         let name = slash.map { String(file[file.index(after: $0)...]) } ?? file
@@ -39,19 +123,16 @@ package enum AtomicFile {
                 let failure = data.withUnsafeBytes { writeWhole(descriptor, $0) }
                 if failure != 0 { throw FilmstripError(.output(path: file, reason: String(cString: strerror(failure)))) }
             }
-            guard fsync(descriptor) == 0 else { throw FilmstripError(.output(path: file, reason: "fsync: \(String(cString: strerror(errno)))")) }
+            if flush {
+                guard fsync(descriptor) == 0 else { throw FilmstripError(.output(path: file, reason: "fsync: \(String(cString: strerror(errno)))")) }
+            }
             closed = true
             guard close(descriptor) == 0 else { throw FilmstripError(.output(path: file, reason: String(cString: strerror(errno)))) }
-            guard rename(temporary, file) == 0 else { throw FilmstripError(.output(path: file, reason: String(cString: strerror(errno)))) }
         } catch {
             if !closed { close(descriptor) }
             unlink(temporary)
             throw error
         }
-    }
-
-    /// Writes `data` to `file` atomically.
-    package static func write(_ data: Data, to file: String) throws(FilmstripError) {
-        try write(file) { append throws(FilmstripError) in try append(data) }
+        return temporary
     }
 }

@@ -65,8 +65,14 @@ package final class FrameWriter: ImageSink {
     /// At most this many files wait to be written (about 2 KB each for a frame): few, so few
     /// threads wait on the disk at once.
     private let writeSlots = DispatchSemaphore(value: 8)
-    /// Where files are written: every write (temporary file, `fsync`, rename) waits on the disk,
-    /// not on a processor, so the cores encode the next images meanwhile.
+    /// The files written under their temporary names and not yet committed (flushed together,
+    /// then renamed: ``AtomicFile/commit(_:)``).
+    private let staged = Mutex<[AtomicFile.Staged]>([])
+    /// How many written files are committed together: one flush for each 64 images.
+    static let filesPerCommit = 64
+    /// Where files are written: every write (temporary file, write, and for every
+    /// ``filesPerCommit``-th one the flush and renames) waits on the disk, not on a processor,
+    /// so the cores encode the next images meanwhile.
     private static let writeQueue = DispatchQueue(label: "filmstrip.image-writes", attributes: .concurrent)
 
     /// The SHA-256 of the image file written at `path`, forgotten once taken.
@@ -115,9 +121,23 @@ package final class FrameWriter: ImageSink {
     /// Completes the batch: every image ``prepare(_:_:)`` did not encode gets its bytes (copied
     /// from the same image earlier in the batch, confirmed from the file of an earlier batch's,
     /// or encoded, on all cores) and is handed to the write queue: a file is written
-    /// (atomically, `fsync`ed before its rename: ``AtomicFile``) while the next images are drawn.
+    /// (atomically: under a temporary name, renamed once flushed with others, ``AtomicFile``)
+    /// while the next images are drawn.
     /// A write that failed is thrown by the next call or by ``finishAll()``.
+    /// When it throws, the files written and not yet committed are removed (their names keep
+    /// what they held), once every pending write is done.
     package func finish(_ batch: [Prepared]) throws(FilmstripError) {
+        do throws(FilmstripError) {
+            try complete(batch)
+        } catch {
+            pendingWrites.wait()
+            AtomicFile.discard(staged.withLock { $0.take() })
+            throw error
+        }
+    }
+
+    /// ``finish(_:)``'s work.
+    private func complete(_ batch: [Prepared]) throws(FilmstripError) {
         defer { claimedKeys.withLock { $0.removeAll(keepingCapacity: true) } }
         if let error = writeFailure.withLock({ $0 }) { throw error }
         // Decide, in order, what each image is: a repeat of an earlier image in this batch is a
@@ -162,8 +182,12 @@ package final class FrameWriter: ImageSink {
             }
         }
         let work = remaining
-        // A repeat of an image of an earlier batch is confirmed from its file: written by now.
-        if work.contains(where: { if case .confirm = plans[$0] { true } else { false } }) { pendingWrites.wait() }
+        // A repeat of an image of an earlier batch is confirmed from its file: written and
+        // renamed into place by now.
+        if work.contains(where: { if case .confirm = plans[$0] { true } else { false } }) {
+            pendingWrites.wait()
+            try commitStaged()
+        }
         let results = Mutex<[Int: (bytes: [UInt8], repeated: Bool)]>([:])
         let failure = Mutex<FilmstripError?>(nil)
         let planned = plans
@@ -221,22 +245,40 @@ package final class FrameWriter: ImageSink {
         digests.withLock { $0[path] = digest }
     }
 
-    /// Waits until every file handed over is written.
-    /// - Throws: ``FilmstripError`` (output) for the first file that could not be written.
+    /// Waits until every file handed over is written and renamed into place.
+    /// - Throws: ``FilmstripError`` (output) for the first file that could not be written; then
+    ///   no temporary file of the writer's is left.
     package func finishAll() throws(FilmstripError) {
         pendingWrites.wait()
-        if let error = writeFailure.withLock({ $0 }) { throw error }
+        if let error = writeFailure.withLock({ $0 }) {
+            AtomicFile.discard(staged.withLock { $0.take() })
+            throw error
+        }
+        try commitStaged()
     }
 
-    /// Writes `bytes` to `path` on the write queue; a failure is kept for ``finish(_:)`` or
-    /// ``finishAll()`` to throw.
+    /// Flushes and renames every file written so far and not yet committed. Call it when no
+    /// write is pending.
+    /// - Throws: ``FilmstripError`` (output) for the first file that could not be flushed or renamed.
+    private func commitStaged() throws(FilmstripError) {
+        try AtomicFile.commit(staged.withLock { $0.take() })
+    }
+
+    /// Writes `bytes` to `path` on the write queue, under a temporary name; every
+    /// ``filesPerCommit``-th file written commits those written before it. A failure is kept for
+    /// ``finish(_:)`` or ``finishAll()`` to throw.
     private func writeLater(_ bytes: [UInt8], to path: String) {
         writeSlots.wait()
         let folder = self.folder
         Self.writeQueue.async(group: pendingWrites) { [self] in
             defer { writeSlots.signal() }
             do throws(FilmstripError) {
-                try folder.write(Data(bytes), to: path)
+                let file = try folder.stage(Data(bytes), to: path)
+                let ready = staged.withLock { files -> [AtomicFile.Staged] in
+                    files.append(file)
+                    return files.count >= Self.filesPerCommit ? files.take() : []
+                }
+                try AtomicFile.commit(ready)
             } catch {
                 writeFailure.withLock { $0 = $0 ?? error }
             }
@@ -301,5 +343,13 @@ package final class FrameWriter: ImageSink {
                 oldest = (oldest + 1) % order.count
             }
         }
+    }
+}
+
+extension Array {
+    /// The elements, leaving the array empty (its capacity kept).
+    fileprivate mutating func take() -> [Element] {
+        defer { removeAll(keepingCapacity: true) }
+        return self
     }
 }

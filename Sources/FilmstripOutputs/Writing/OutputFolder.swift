@@ -107,6 +107,12 @@ package struct OutputFolder {
         try AtomicFile.write(data, to: inside(relative))
     }
 
+    /// Writes `data` to a temporary file beside `relative`, to be flushed and renamed into place
+    /// with others by ``AtomicFile/commit(_:)``.
+    package func stage(_ data: Data, to relative: String) throws(FilmstripError) -> AtomicFile.Staged {
+        try AtomicFile.stage(data, to: inside(relative))
+    }
+
     /// Writes `relative` atomically from pieces: `pieces` is called once with a function that
     /// appends one piece to a temporary file beside the target; the file is renamed into place
     /// when `pieces` returns, and removed when anything fails. Memory holds one piece at a time.
