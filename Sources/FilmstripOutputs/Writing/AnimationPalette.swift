@@ -8,9 +8,11 @@ struct AnimationPalette {
     private(set) var entries: [UInt8] = []
     private var numbers: [UInt32: UInt8] = [:]
 
-    /// `image`'s indices renumbered into this palette, adding the colours it has not seen; nil
-    /// when the palette would pass 256 entries (then it is left as it was).
-    mutating func indices(of image: IndexedImage) -> [UInt8]? {
+    /// How `image`'s own palette numbers become this palette's, adding the colours it has not
+    /// seen: the ordered half of renumbering a frame, cheap; the pixels are renumbered later,
+    /// on any core (``Numbering/indices(of:)``). Nil when the palette would pass 256 entries
+    /// (then it is left as it was).
+    mutating func numbering(of image: IndexedImage) -> Numbering? {
         let count = image.palette.count / 4
         var map = [UInt8](repeating: 0, count: count)
         var added: [UInt32] = []
@@ -39,7 +41,18 @@ struct AnimationPalette {
             ]
         }
         // Most frames keep their own numbering (the palette grew from the first frame's).
-        if map.indices.allSatisfy({ map[$0] == UInt8($0) }) { return image.indices }
-        return map.withUnsafeBufferPointer { map in image.indices.map { map[Int($0)] } }
+        return Numbering(map: map.indices.allSatisfy({ map[$0] == UInt8($0) }) ? nil : map)
+    }
+
+    /// One image's own palette numbers → the animation palette's.
+    struct Numbering: Sendable {
+        /// Own number → palette number; nil when every number stays as it is.
+        let map: [UInt8]?
+
+        /// `image`'s indices, renumbered.
+        func indices(of image: IndexedImage) -> [UInt8] {
+            guard let map else { return image.indices }
+            return map.withUnsafeBufferPointer { map in image.indices.map { map[Int($0)] } }
+        }
     }
 }

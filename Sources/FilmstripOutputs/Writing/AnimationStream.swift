@@ -24,8 +24,8 @@ package struct AnimationStream {
     private let schedule: AnimationSchedule.Frames
     /// The animation frame the next drawn frame becomes.
     private var next = 0
-    /// The last frame admitted, as numbers into ``palette``.
-    private var previous: [UInt8]?
+    /// The last frame admitted, with its numbering into ``palette``.
+    private var previous: Numbered?
     /// Frames admitted whose encodings are not added yet.
     private var admitted = 0
     private var palette = AnimationPalette()
@@ -53,12 +53,23 @@ package struct AnimationStream {
         self.path = path
     }
 
+    /// A frame's own indices and how they become numbers into the one palette.
+    struct Numbered: Sendable {
+        let image: IndexedImage
+        let numbering: AnimationPalette.Numbering
+
+        /// The frame's pixels as numbers into the one palette (made on the core that encodes).
+        var indices: [UInt8] { numbering.indices(of: image) }
+    }
+
     /// One frame's encoding, made in time order by ``admit(_:)`` and done on any core by
-    /// ``encode(_:)``: the frame's and the previous frame's pixels as numbers into the one
-    /// palette (about 84 KB each for a frame of 448 × 187; no canvas is held).
+    /// ``encode(_:)``: the frame's and the previous frame's pixels with their numberings into
+    /// the one palette (about 84 KB each for a frame of 448 × 187, shared with the drawn
+    /// images; no canvas is held). The pixels are renumbered by ``encode(_:)``, on any core, not
+    /// in ``admit(_:)``, which runs between batches on one.
     struct Job: Sendable {
-        let indices: [UInt8]
-        let previous: [UInt8]?
+        let frame: Numbered
+        let previous: Numbered?
         let width: Int
         let height: Int
         let scale: Int
@@ -96,16 +107,17 @@ package struct AnimationStream {
         var jobs: [Job] = []
         jobs.reserveCapacity(frames.count)
         for (offset, frame) in frames.enumerated() {
-            guard let indexed = frame.image.indexed, let indices = palette.indices(of: indexed)
+            guard let indexed = frame.image.indexed, let numbering = palette.numbering(of: indexed)
             else {
                 needsRGBA = true
                 return []
             }
+            let numbered = Numbered(image: indexed, numbering: numbering)
             jobs.append(
                 Job(
-                    indices: indices, previous: previous, width: indexed.width, height: indexed.height,
+                    frame: numbered, previous: previous, width: indexed.width, height: indexed.height,
                     scale: scale, delayMs: schedule[first + offset].delayMs))
-            previous = indices
+            previous = numbered
         }
         next += frames.count
         admitted += jobs.count
@@ -116,7 +128,7 @@ package struct AnimationStream {
     static func encode(_ job: Job) -> Result<AnimatedPNGFrame, PNGError> {
         Result { () throws(PNGError) -> AnimatedPNGFrame in
             try AnimatedPNGFrame.encode(
-                indices: job.indices, width: job.width, height: job.height, after: job.previous,
+                indices: job.frame.indices, width: job.width, height: job.height, after: job.previous?.indices,
                 scale: job.scale, delayMs: job.delayMs, settings: settings)
         }
     }

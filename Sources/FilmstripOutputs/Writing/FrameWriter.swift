@@ -93,10 +93,15 @@ package final class FrameWriter: ImageSink {
         let scale = image.scale
         hasher.combine(scale)
         let pixels = Self.pixels(of: image, settings: settings)
-        switch pixels {
-        case .indexed(let indexed):
+        // The pixel digest, when the image was digested, stands for its pixels (SHA-256 of them:
+        // hashing them again would cost as much as the digest); equal keys are still compared
+        // pixel for pixel (sameImage).
+        switch (pixels, image.pixelsSHA256) {
+        case (.indexed, let digest?), (.rgba, let digest?):
+            hasher.combine(digest)
+        case (.indexed(let indexed), nil):
             hasher.combine(indexed)
-        case .rgba(let canvas):
+        case (.rgba(let canvas), nil):
             hasher.combine(canvas.width)
             canvas.pixels.withUnsafeBytes { hasher.combine(bytes: $0) }
         }
