@@ -36,7 +36,7 @@ struct BenchResult: Codable {
         /// `wallMs ÷ zlibOnlyMs`.
         var ratioToZlib: Double
         /// The second floor: creating `filesWritten` files of the same sizes in the same folders
-        /// with the same write pattern (temporary file, write, fsync, rename), on all cores, ms.
+        /// each a temporary file, written, `fsync`ed and renamed, on all cores, ms.
         var fileCreationMs: Double
         /// `wallMs ÷ fileCreationMs`.
         var ratioToFileCreation: Double

@@ -68,26 +68,14 @@ package enum AtomicFile {
     /// unrenamed. Either way every temporary file not renamed is removed.
     /// - Throws: ``FilmstripError`` (output) naming the first file that could not be flushed or renamed.
     package static func commit(_ files: [Staged]) throws(FilmstripError) {
-        guard let first = files.first else { return }
+        guard !files.isEmpty else { return }
         var renamed = 0
         defer { for file in files[renamed...] { unlink(file.temporary) } }
         #if canImport(Glibc)
             // One flush of the filesystem holding them (every file of a commit is in one output folder).
-            let descriptor = open(first.temporary, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-            guard descriptor >= 0 else { throw FilmstripError(.output(path: first.target, reason: "cannot open its temporary file to flush it: \(String(cString: strerror(errno)))")) }
-            let flushed = syncfs(descriptor)
-            let failure = errno
-            close(descriptor)
-            guard flushed == 0 else { throw FilmstripError(.output(path: first.target, reason: "syncfs: \(String(cString: strerror(failure)))")) }
+            try flush(files[0], by: "syncfs") { syncfs($0) }
         #else
-            for file in files {
-                let descriptor = open(file.temporary, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-                guard descriptor >= 0 else { throw FilmstripError(.output(path: file.target, reason: "cannot open its temporary file to flush it: \(String(cString: strerror(errno)))")) }
-                let flushed = fsync(descriptor)
-                let failure = errno
-                close(descriptor)
-                guard flushed == 0 else { throw FilmstripError(.output(path: file.target, reason: "fsync: \(String(cString: strerror(failure)))")) }
-            }
+            for file in files { try flush(file, by: "fsync") { fsync($0) } }
         #endif
         for file in files {
             guard rename(file.temporary, file.target) == 0 else {
@@ -95,6 +83,19 @@ package enum AtomicFile {
             }
             renamed += 1
         }
+    }
+
+    /// Opens `file`'s temporary file and calls `call` (named `name` in an error) on it.
+    /// - Throws: ``FilmstripError`` (output) naming `file`'s target.
+    private static func flush(_ file: Staged, by name: String, _ call: (Int32) -> Int32) throws(FilmstripError) {
+        let descriptor = open(file.temporary, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard descriptor >= 0 else {
+            throw FilmstripError(.output(path: file.target, reason: "cannot open its temporary file to flush it: \(String(cString: strerror(errno)))"))
+        }
+        let flushed = call(descriptor)
+        let failure = errno
+        close(descriptor)
+        guard flushed == 0 else { throw FilmstripError(.output(path: file.target, reason: "\(name): \(String(cString: strerror(failure)))")) }
     }
 
     /// Removes the temporary files of `files`, which are not to be committed.
