@@ -40,35 +40,74 @@ package enum ChangedRectangle {
                 func rowDiffers(_ y: Int) -> Bool {
                     memcmp(old.baseAddress! + y * stride, new.baseAddress! + y * stride, stride) != 0
                 }
-                func pixelDiffers(_ at: Int) -> Bool {
-                    for byte in at..<(at + bytesPerPixel) where old[byte] != new[byte] { return true }
-                    return false
-                }
                 guard let top = (0..<height).first(where: rowDiffers) else { return nil }
                 let bottom = (top..<height).last(where: rowDiffers)!
                 var left = width
                 var right = -1
+                let oldBytes = UnsafeRawPointer(old.baseAddress!)
+                let newBytes = UnsafeRawPointer(new.baseAddress!)
                 for y in top...bottom {
                     let row = y * stride
-                    var x = 0
-                    while x < left {
-                        if pixelDiffers(row + x * bytesPerPixel) {
-                            left = x
-                            break
-                        }
-                        x += 1
+                    // Bytes before the leftmost change so far, then after the rightmost.
+                    if left > 0,
+                        let byte = firstDifference(oldBytes + row, newBytes + row, in: 0..<(left * bytesPerPixel))
+                    {
+                        left = byte / bytesPerPixel
                     }
-                    x = width - 1
-                    while x > right {
-                        if pixelDiffers(row + x * bytesPerPixel) {
-                            right = x
-                            break
-                        }
-                        x -= 1
+                    if right < width - 1,
+                        let byte = lastDifference(
+                            oldBytes + row, newBytes + row, in: ((right + 1) * bytesPerPixel)..<stride)
+                    {
+                        right = byte / bytesPerPixel
                     }
                 }
                 return Rect(x: left, y: top, width: right - left + 1, height: bottom - top + 1)
             }
         }
+    }
+
+    /// The offset of the first byte in `range` where `a` and `b` differ, or nil: eight bytes at a
+    /// time, then byte by byte inside the eight that differ.
+    private static func firstDifference(
+        _ a: UnsafeRawPointer, _ b: UnsafeRawPointer, in range: Range<Int>
+    ) -> Int? {
+        var offset = range.lowerBound
+        while offset + 8 <= range.upperBound {
+            if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            {
+                break
+            }
+            offset += 8
+        }
+        while offset < range.upperBound {
+            if a.load(fromByteOffset: offset, as: UInt8.self) != b.load(fromByteOffset: offset, as: UInt8.self) {
+                return offset
+            }
+            offset += 1
+        }
+        return nil
+    }
+
+    /// The offset of the last byte in `range` where `a` and `b` differ, or nil.
+    private static func lastDifference(
+        _ a: UnsafeRawPointer, _ b: UnsafeRawPointer, in range: Range<Int>
+    ) -> Int? {
+        var end = range.upperBound
+        while end - 8 >= range.lowerBound {
+            if a.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self)
+                != b.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self)
+            {
+                break
+            }
+            end -= 8
+        }
+        while end > range.lowerBound {
+            end -= 1
+            if a.load(fromByteOffset: end, as: UInt8.self) != b.load(fromByteOffset: end, as: UInt8.self) {
+                return end
+            }
+        }
+        return nil
     }
 }

@@ -126,6 +126,38 @@ struct AnimatedPNGWriterTests {
         }
     }
 
+    /// The rows are compared eight bytes at a time: a change at every column of a row wider
+    /// than a word, on either side of each eight-byte edge, and in the bytes past the last whole
+    /// word, gives the one-pixel rectangle at that column; at 4 bytes a pixel too.
+    @Test func aChangeAtEveryColumnAroundTheWordEdgesIsFound() {
+        let width = 21
+        let height = 3
+        let base = [UInt8](repeating: 7, count: width * height)
+        for x in 0..<width {
+            var changed = base
+            changed[1 * width + x] = 9
+            #expect(
+                ChangedRectangle.between(base, changed, width: width, height: height, bytesPerPixel: 1)
+                    == Rect(x: x, y: 1, width: 1, height: 1), "column \(x)")
+        }
+        // Two changes in different rows widen the rectangle from both sides.
+        var two = base
+        two[0 * width + 17] = 1
+        two[2 * width + 8] = 1
+        #expect(
+            ChangedRectangle.between(base, two, width: width, height: height, bytesPerPixel: 1)
+                == Rect(x: 8, y: 0, width: 10, height: 3))
+        // RGBA: a change in the last byte (alpha) of a pixel names that pixel.
+        let wide = [UInt8](repeating: 0, count: 5 * 4 * 2)
+        for byte in 0..<(5 * 4) {
+            var changed = wide
+            changed[5 * 4 + byte] = 1
+            #expect(
+                ChangedRectangle.between(wide, changed, width: 5, height: 2, bytesPerPixel: 4)
+                    == Rect(x: byte / 4, y: 1, width: 1, height: 1), "byte \(byte)")
+        }
+    }
+
     @Test func delaysAreExactMillisecondsUpToTheSixteenBitEdge() {
         func fraction(_ ms: Int) -> [Int] {
             let delay = AnimationDelay(ms: ms)

@@ -52,7 +52,21 @@ struct AnimationPalette {
         /// `image`'s indices, renumbered.
         func indices(of image: IndexedImage) -> [UInt8] {
             guard let map else { return image.indices }
-            return map.withUnsafeBufferPointer { map in image.indices.map { map[Int($0)] } }
+            // A table of 256, so every byte is a valid index and the loop needs no bounds check
+            // (`map` holds the image's own palette's count, at most 256).
+            var table = [UInt8](repeating: 0, count: 256)
+            for (own, number) in map.enumerated() { table[own] = number }
+            let source = image.indices
+            return [UInt8](unsafeUninitializedCapacity: source.count) { renumbered, count in
+                table.withUnsafeBufferPointer { table in
+                    source.withUnsafeBufferPointer { source in
+                        for offset in 0..<source.count {
+                            renumbered[offset] = table[Int(source[offset])]
+                        }
+                    }
+                }
+                count = source.count
+            }
         }
     }
 }
