@@ -74,7 +74,7 @@ package struct PNGSettings: Hashable, Sendable {
 
     /// The settings filmstrip writes its frames, stills, strips and the animation's frames with:
     /// palette when possible, Up on repeated rows and None elsewhere
-    /// (``Filters/upOnRepeatedRows``), deflated by libdeflate at level 7.
+    /// (``Filters/upOnRepeatedRows``), deflated by libdeflate at level 6.
     ///
     /// Chosen by measurement on the reference plan's 120 palette frames at 2× (4-bit indices,
     /// 449 bytes a row, 374 rows), each library alone on their filtered rows, one core, in C,
@@ -82,15 +82,17 @@ package struct PNGSettings: Hashable, Sendable {
     /// of the 120 frames: zlib 1.2.13 level 6 (the setting before) 250,971 bytes at 1.30–1.54 ms,
     /// level 5 255,356 (1.07–1.27), level 7 247,989 (1.29–1.62); libdeflate 1.14 level 6
     /// 257,683 (0.60–0.73), level 7 254,115 (0.75–0.89), level 8 250,637 (2.12–2.31), level 9
-    /// 216,448 (2.72–2.83). Level 7 puts the 120 frame files at 265,497 bytes, 18.1% above the
-    /// 224,748 of zlib level 8 without a filter (the limit issue 22 set is 20%; zlib level 6 gave
-    /// 262,353, level 6 of libdeflate 269,065, too near it), at 0.58 of zlib level 6's deflate
-    /// time. The animation's frames, the same rows of each changed rectangle at 8 bits, come to
-    /// 88,633 bytes against zlib level 6's 92,881.
+    /// 216,448 (2.72–2.83). Level 6 puts the 120 frame files at 269,065 bytes, 19.7% above the
+    /// 224,748 of zlib level 8 without a filter (the limit issue 22 set is 20%: 269,697 bytes;
+    /// level 7 gave 265,497, level 5 about 275,000, over it), at 0.69 of level 7's deflate time
+    /// (0.64 against 0.92 ms a frame when measured again beside the change). The animation's
+    /// frames, the same rows of each changed rectangle at 8 bits, come to 89,578 bytes (level 7:
+    /// 88,633; zlib level 6: 92,881, the limit). `filmstrip bench` prints the bytes written, so a
+    /// change to the frames that passes the limit shows there.
     ///
     /// Earlier settings (zlib level 8 without a filter through libpng, then zlib level 6 with Up on
     /// repeated rows) and their measurements are in docs/PERFORMANCE.md.
-    package static let `default` = PNGSettings(compressionLevel: 7, memoryLevel: 8, strategy: .default, filters: .upOnRepeatedRows, allowPalette: true, deflater: .libdeflate)
+    package static let `default` = PNGSettings(compressionLevel: 6, memoryLevel: 8, strategy: .default, filters: .upOnRepeatedRows, allowPalette: true, deflater: .libdeflate)
 
     /// Plain RGBA with no filtering at level 6: the straightforward encoding, for comparisons.
     package static let plainRGBA = PNGSettings(compressionLevel: 6, filters: .none, allowPalette: false)

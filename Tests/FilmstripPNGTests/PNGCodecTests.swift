@@ -304,7 +304,7 @@ struct PNGCodecTests {
     // MARK: Settings
 
     @Test func presetsAreTheDocumentedOnes() {
-        #expect(PNGSettings.default == PNGSettings(compressionLevel: 7, filters: .upOnRepeatedRows, allowPalette: true, deflater: .libdeflate))
+        #expect(PNGSettings.default == PNGSettings(compressionLevel: 6, filters: .upOnRepeatedRows, allowPalette: true, deflater: .libdeflate))
         #expect(PNGSettings.plainRGBA == PNGSettings(compressionLevel: 6, filters: .none, allowPalette: false))
     }
 }
