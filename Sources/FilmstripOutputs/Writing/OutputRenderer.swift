@@ -225,6 +225,51 @@ package struct OutputRenderer {
             // The animation's frames of the batch before, encoded beside the next batch's images
             // (one pass over the cores, no barrier of their own).
             var animationJobs: [AnimationStream.Job] = []
+            // The batch before's ordered work (its animation frames added, its report rows and
+            // sheet figures made and written), done on one core while the others draw the next
+            // batch: only this work touches the documents, the animation's writer and the
+            // counters it keeps, and it never runs beside itself.
+            var tail: (
+                batch: [Source], drawn: [(elements: [[SemanticElement]], digest: String?)?],
+                encoded: [Result<AnimatedPNGFrame, PNGError>]
+            )?
+            /// The ordered work of a batch once drawn: its animation frames (encoded beside it,
+            /// from the batch before) added, its frames' report rows and sheet figures made in
+            /// order and written.
+            func completeInOrder(
+                _ batch: [Source], _ drawnInBatch: [(elements: [[SemanticElement]], digest: String?)?],
+                _ encoded: [Result<AnimatedPNGFrame, PNGError>]
+            ) throws(FilmstripError) {
+                if animation != nil { try animation!.add(encoded) }
+                // The batch's frames' rows and figures, in order.
+                for (position, item) in batch.enumerated() {
+                    guard case .frame(let index) = item else { continue }
+                    let (report, writer) = try open()
+                    let frame = frames[index]
+                    let path = OutputLayout.framePath(frame.index)
+                    let pixelsSHA256 = drawnInBatch[position]?.digest
+                    if animationNext < schedule.frames.count,
+                        schedule.frames[animationNext].position == index
+                    {
+                        animationDigest.append(
+                            delayMs: schedule.frames[animationNext].delayMs,
+                            pixelsSHA256: pixelsSHA256)
+                        animationNext += 1
+                    }
+                    let row = RunReport.frameRow(
+                        frame, elements: drawnInBatch[position]?.elements, withFiles: true,
+                        pixelsSHA256: pixelsSHA256,
+                        fileSHA256: sink.takeFileDigest(path))
+                    writer.append(row, first: rows == 0, to: &reportPiece)
+                    thumbnails.note(row)
+                    rows += 1
+                    sheetPiece.append(
+                        contentsOf: ContactSheet.figure(
+                            of: row, report: report, run: run, images: images
+                        ).utf8)
+                    try flush(atLeast: DocumentPiece.bytes)
+                }
+            }
             var start = 0
             while start < sourceCount {
                 // The strip's batch holds one image more, so the strip is not alone on its core.
@@ -239,7 +284,9 @@ package struct OutputRenderer {
                 let jobs = animationJobs
                 let encodedJobs = Mutex<[Result<AnimatedPNGFrame, PNGError>?]>(
                     Array(repeating: nil, count: jobs.count))
-                DispatchQueue.concurrentPerform(iterations: batch.count + jobs.count) { position in
+                // The images, then the animation's frames, drawn and encoded on all cores.
+                let iterations = batch.count + jobs.count
+                @Sendable func draw(_ position: Int) {
                     guard position < batch.count else {
                         let result = AnimationStream.encode(jobs[position - batch.count])
                         encodedJobs.withLock { $0[position - batch.count] = result }
@@ -292,7 +339,31 @@ package struct OutputRenderer {
                     let result = sink.prepare(path, drawnImage)
                     prepared.withLock { $0[position] = result }
                 }
+                // The batch before's ordered work is the pass's first iteration, so the other
+                // cores draw beside it.
+                let orderedFailure = Mutex<FilmstripError?>(nil)
+                if let ordered = tail {
+                    tail = nil
+                    let complete = { () throws(FilmstripError) in
+                        try completeInOrder(ordered.batch, ordered.drawn, ordered.encoded)
+                    }
+                    withoutActuallyEscaping(complete) { complete in
+                        let passenger = PassengerWork(body: complete)
+                        DispatchQueue.concurrentPerform(iterations: 1 + iterations) { iteration in
+                            guard iteration > 0 else {
+                                do throws(FilmstripError) { try passenger.body() } catch {
+                                    orderedFailure.withLock { $0 = error }
+                                }
+                                return
+                            }
+                            draw(iteration - 1)
+                        }
+                    }
+                } else {
+                    DispatchQueue.concurrentPerform(iterations: iterations, execute: draw)
+                }
                 try sink.finish(prepared.withLock { $0.compactMap { $0 } })
+                if let error = orderedFailure.withLock({ $0 }) { throw error }
                 let digested: [String: String] = stripAndStillPixels.withLock { table in
                     let taken = table
                     table = [:]
@@ -303,44 +374,20 @@ package struct OutputRenderer {
                         stripAndStillDigests[path] = (pixels: pixels, file: file)
                     }
                 }
+                // The animation's palette numbering is made in order now (the next pass encodes
+                // these frames); adding the frames encoded in this pass waits for the ordered work.
+                let encoded = encodedJobs.withLock { $0 }.compactMap { $0 }
                 if animation != nil {
-                    try animation!.add(encodedJobs.withLock { $0 }.compactMap { $0 })
                     let inOrder = drawnFrames.withLock { $0 }.sorted { $0.position < $1.position }
                     animationJobs = animation!.admit(inOrder)
                 }
-                // The batch's frames' rows and figures, in order.
                 let drawnInBatch = drawn.withLock { $0 }
-                for (position, item) in batch.enumerated() {
-                    guard case .frame(let index) = item else { continue }
-                    let (report, writer) = try open()
-                    let frame = frames[index]
-                    let path = OutputLayout.framePath(frame.index)
-                    let pixelsSHA256 = drawnInBatch[position]?.digest
-                    if animationNext < schedule.frames.count,
-                        schedule.frames[animationNext].position == index
-                    {
-                        animationDigest.append(
-                            delayMs: schedule.frames[animationNext].delayMs,
-                            pixelsSHA256: pixelsSHA256)
-                        animationNext += 1
-                    }
-                    let row = RunReport.frameRow(
-                        frame, elements: drawnInBatch[position]?.elements, withFiles: true,
-                        pixelsSHA256: pixelsSHA256,
-                        fileSHA256: sink.takeFileDigest(path))
-                    writer.append(row, first: rows == 0, to: &reportPiece)
-                    thumbnails.note(row)
-                    rows += 1
-                    sheetPiece.append(
-                        contentsOf: ContactSheet.figure(
-                            of: row, report: report, run: run, images: images
-                        ).utf8)
-                    try flush(atLeast: DocumentPiece.bytes)
-                }
+                tail = (batch, drawnInBatch, encoded)
                 start = end
                 progress(end, sourceCount)
             }
-            // The last batch's animation frames.
+            // The last batch's ordered work, then its animation frames.
+            if let ordered = tail { try completeInOrder(ordered.batch, ordered.drawn, ordered.encoded) }
             if animation != nil { try animation!.add(AnimationStream.encode(animationJobs)) }
             try sink.finishAll()
             let (report, writer) = try open()
@@ -474,4 +521,11 @@ package struct OutputRenderer {
         }
         return (report, indexRow, missing.withLock { $0 })
     }
+}
+
+/// Work that is not `Sendable` (it writes the renderer's documents and counters), run as one
+/// iteration of a pass over the cores. Sound because the pass runs it exactly once, and nothing
+/// else reads or writes what it touches until the pass has returned.
+private struct PassengerWork: @unchecked Sendable {
+    let body: () throws(FilmstripError) -> Void
 }
