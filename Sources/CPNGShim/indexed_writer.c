@@ -42,9 +42,19 @@ static void fs_pack(const unsigned char *source, uint32_t width, uint32_t scale,
             memcpy(row, source, width);
             return;
         }
+        // Each pixel written `scale` times in place: a call to memset a pixel cost more than the
+        // bytes (the animation's 8-bit rows at 2x).
         unsigned char *e = row;
+        if (scale == 2) {
+            for (uint32_t x = 0; x < width; x++) {
+                e[0] = source[x];
+                e[1] = source[x];
+                e += 2;
+            }
+            return;
+        }
         for (uint32_t x = 0; x < width; x++) {
-            memset(e, source[x], scale);
+            for (uint32_t k = 0; k < scale; k++) e[k] = source[x];
             e += scale;
         }
         return;

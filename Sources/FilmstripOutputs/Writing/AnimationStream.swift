@@ -54,12 +54,29 @@ package struct AnimationStream {
     }
 
     /// A frame's own indices and how they become numbers into the one palette.
-    struct Numbered: Sendable {
+    final class Numbered: Sendable {
         let image: IndexedImage
         let numbering: AnimationPalette.Numbering
+        /// ``indices`` once made: a frame is encoded as itself and as the next frame's previous
+        /// one, on any cores, and renumbered once.
+        private let renumbered = Mutex<[UInt8]?>(nil)
 
-        /// The frame's pixels as numbers into the one palette (made on the core that encodes).
-        var indices: [UInt8] { numbering.indices(of: image) }
+        init(image: IndexedImage, numbering: AnimationPalette.Numbering) {
+            self.image = image
+            self.numbering = numbering
+        }
+
+        /// The frame's pixels as numbers into the one palette (made on the core that encodes
+        /// first, then kept while a job holds the frame).
+        var indices: [UInt8] {
+            guard numbering.map != nil else { return image.indices }
+            return renumbered.withLock { made in
+                if let made { return made }
+                let indices = numbering.indices(of: image)
+                made = indices
+                return indices
+            }
+        }
     }
 
     /// One frame's encoding, made in time order by ``admit(_:)`` and done on any core by
