@@ -432,3 +432,92 @@ int fs_png_write_indexed(const unsigned char *indices, uint32_t width, uint32_t 
     out->capacity = capacity;
     return 0;
 }
+
+int fs_png_widen_indexed_image_data(const unsigned char *data, size_t size, uint32_t width, uint32_t height,
+                                    int bit_depth, int deflater, int level, int mem_level, int strategy,
+                                    fs_png_buffer *out, char message[FS_PNG_MESSAGE_SIZE]) {
+    out->data = NULL;
+    out->size = 0;
+    out->capacity = 0;
+    if (bit_depth != 1 && bit_depth != 2 && bit_depth != 4) {
+        fs_copy_text(message, "only 1-, 2- and 4-bit rows are widened");
+        return 1;
+    }
+    if (width == 0 || height == 0 || width > 0x7FFFFFFF || height > 0x7FFFFFFF) {
+        fs_copy_text(message, "image has zero width or height, or is larger than PNG allows");
+        return 1;
+    }
+    size_t packed = ((size_t)width * (size_t)bit_depth + 7) / 8;
+    size_t line = packed + 1;
+    size_t raw_size = line * (size_t)height;
+    if (raw_size / line != (size_t)height || raw_size > 0x7FFFFFFF ||
+        (size_t)width * (size_t)height / (size_t)height != (size_t)width) {
+        fs_copy_text(message, "the image's rows exceed what one deflate call takes");
+        return 1;
+    }
+    unsigned char *raw = (unsigned char *)malloc(raw_size);
+    unsigned char *indices = (unsigned char *)malloc((size_t)width * (size_t)height);
+    unsigned char *above = (unsigned char *)calloc(packed, 1);
+    struct libdeflate_decompressor *decompressor = libdeflate_alloc_decompressor();
+    if (raw == NULL || indices == NULL || above == NULL || decompressor == NULL) {
+        free(raw);
+        free(indices);
+        free(above);
+        if (decompressor != NULL) libdeflate_free_decompressor(decompressor);
+        fs_copy_text(message, "out of memory");
+        return 1;
+    }
+    // The stream must hold exactly the rows of a width x height image at bit_depth.
+    enum libdeflate_result result = libdeflate_zlib_decompress(decompressor, data, size, raw, raw_size, NULL);
+    libdeflate_free_decompressor(decompressor);
+    int status = 0;
+    if (result != LIBDEFLATE_SUCCESS) {
+        fs_copy_text(message, "the image data is not a zlib stream of exactly the rows of its size");
+        status = 1;
+    }
+    unsigned int mask = (1u << bit_depth) - 1;
+    for (uint32_t y = 0; status == 0 && y < height; y++) {
+        unsigned char *row = raw + (size_t)y * line + 1;
+        int filter = raw[(size_t)y * line];
+        // W3C PNG §7.3 and §9: the bytes before a row's first are 0, one byte a pixel step (bpp 1).
+        for (size_t i = 0; i < packed; i++) {
+            unsigned int left = i > 0 ? row[i - 1] : 0, up = above[i], corner = i > 0 ? above[i - 1] : 0;
+            switch (filter) {
+            case 0: break;
+            case 1: row[i] = (unsigned char)(row[i] + left); break;
+            case 2: row[i] = (unsigned char)(row[i] + up); break;
+            case 3: row[i] = (unsigned char)(row[i] + ((left + up) >> 1)); break;
+            case 4: {
+                int p = (int)left + (int)up - (int)corner;
+                int pa = abs(p - (int)left), pb = abs(p - (int)up), pc = abs(p - (int)corner);
+                unsigned int predictor = (pa <= pb && pa <= pc) ? left : (pb <= pc ? up : corner);
+                row[i] = (unsigned char)(row[i] + predictor);
+                break;
+            }
+            default:
+                fs_copy_text(message, "a row has a filter type outside 0...4");
+                status = 1;
+                i = packed;
+                break;
+            }
+        }
+        if (status != 0) break;
+        unsigned char *target = indices + (size_t)y * width;
+        for (uint32_t x = 0; x < width; x++) {
+            size_t bit = (size_t)x * (size_t)bit_depth;
+            int shift = 8 - bit_depth - (int)(bit % 8);
+            target[x] = (unsigned char)((row[bit / 8] >> shift) & mask);
+        }
+        memcpy(above, row, packed);
+    }
+    free(raw);
+    free(above);
+    if (status != 0) {
+        free(indices);
+        return 1;
+    }
+    status = fs_png_indexed_image_data(indices, width, height, width, 1, 8, deflater, level, mem_level, strategy, out,
+                                       message);
+    free(indices);
+    return status;
+}

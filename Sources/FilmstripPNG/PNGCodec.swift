@@ -101,6 +101,29 @@ package enum PNGCodec {
         }
     }
 
+    /// `data`, the zlib stream of a `width` × `height` palette image's rows packed at `bitDepth`
+    /// (1, 2 or 4), as the same rows at bit depth 8 would be deflated at `settings` (Up on a row
+    /// that repeats the one above, None otherwise): byte for byte what
+    /// ``indexedImageData(of:width:region:scale:bitDepth:settings:)`` makes at bit depth 8 for
+    /// those pixels. An animation stored at 4 bits while its palette had at most 16 colours is
+    /// widened this way when a later frame adds a 17th.
+    ///
+    /// - Throws: ``PNGError`` for an empty size, a bit depth other than 1, 2 or 4, a level outside
+    ///   what `settings.deflater` takes, or data that is not a zlib stream of exactly those rows.
+    package static func widenedIndexedImageData(_ data: [UInt8], width: Int, height: Int, bitDepth: Int, settings: PNGSettings) throws(PNGError) -> [UInt8] {
+        guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max) else {
+            throw PNGError(message: "cannot widen the rows of a \(width)×\(height) image")
+        }
+        try checkLevel(settings)
+        return try call { buffer, message in
+            data.withUnsafeBufferPointer { data in
+                fs_png_widen_indexed_image_data(
+                    data.baseAddress, data.count, UInt32(width), UInt32(height), Int32(bitDepth), deflater(settings),
+                    Int32(settings.compressionLevel), Int32(settings.memoryLevel), Int32(settings.strategy.rawValue), &buffer, message)
+            }
+        }
+    }
+
     /// The zlib stream libpng writes as the IDAT data of `region` of `canvas` (inside it, in
     /// canvas pixels), enlarged by a whole `scale`, as 8-bit RGBA with libpng's adaptive filters
     /// and `settings`' level, memory level and strategy: byte for byte what

@@ -97,6 +97,18 @@ int fs_png_indexed_image_data(const unsigned char *indices, uint32_t width, uint
                               uint32_t scale, int bit_depth, int deflater, int level, int mem_level, int strategy,
                               fs_png_buffer *out, char message[FS_PNG_MESSAGE_SIZE]);
 
+/// The zlib stream fs_png_indexed_image_data makes at bit depth 8 and scale 1 for the
+/// `width` × `height` pixels that `data` (`size` bytes) holds at `bit_depth` (1, 2 or 4): the stream
+/// is inflated (it must hold exactly those rows), its rows unfiltered (any of the five filter
+/// types, W3C PNG §9), each pixel widened to a byte, and the 8-bit rows filtered and deflated as
+/// fs_png_indexed_image_data does. Rows filtered by the Up-on-repeat rule give the same rows at
+/// either depth, so widening a frame's 4-bit stream makes the bytes an 8-bit encoding of the
+/// frame would have. Returns 0 on success with the stream in `out`; otherwise non-zero with a
+/// message and `out` left empty.
+int fs_png_widen_indexed_image_data(const unsigned char *data, size_t size, uint32_t width, uint32_t height,
+                                    int bit_depth, int deflater, int level, int mem_level, int strategy,
+                                    fs_png_buffer *out, char message[FS_PNG_MESSAGE_SIZE]);
+
 /// The zlib stream libpng 1.6 writes as the IDAT data of an 8-bit RGBA image (colour type 6, no
 /// interlace) of `width * scale` × `height * scale` pixels with all five row filters allowed,
 /// zlib level `level`, memory level `mem_level`, strategy `strategy` and window bits 15, made
