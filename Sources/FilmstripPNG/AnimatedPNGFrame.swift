@@ -23,13 +23,19 @@ package struct AnimatedPNGFrame: Hashable, Sendable {
     /// region alone, which an `fdAT` chunk carries unchanged (APNG specification, `fdAT`: "the
     /// same as IDAT").
     package let imageData: [UInt8]
+    /// The bits a pixel of `imageData` takes: 8 for RGBA8 (4 channels of 8 bits) and for 8-bit
+    /// palette indices; 4 for a palette animation's frame stored at 4 bits
+    /// (``encode(indices:width:height:after:scale:delayMs:bitDepth:settings:)``).
+    package let bitDepth: Int
 
     /// A frame of `region` with `imageData` already compressed (the zlib stream of the
-    /// region's RGBA8 scanlines); ``encode(_:after:scale:delayMs:settings:)`` makes them.
-    package init(region: Rect, delay: AnimationDelay, imageData: [UInt8]) {
+    /// region's RGBA8 scanlines, or of its palette indices at `bitDepth`);
+    /// ``encode(_:after:scale:delayMs:settings:)`` makes them.
+    package init(region: Rect, delay: AnimationDelay, imageData: [UInt8], bitDepth: Int = 8) {
         self.region = region
         self.delay = delay
         self.imageData = imageData
+        self.bitDepth = bitDepth
     }
 
     /// Encodes `canvas` (RGBA8 at 1×, row-major, stride = width × 4), enlarged by a whole
@@ -71,8 +77,9 @@ package struct AnimatedPNGFrame: Hashable, Sendable {
         return AnimatedPNGFrame(region: region, delay: AnimationDelay(ms: delayMs), imageData: data)
     }
 
-    /// Encodes one frame of an animation whose every frame is stored as 8-bit indices into one
-    /// palette (``AnimatedPNGWriter/Colour/palette``): `indices` holds the frame's pixels at 1×
+    /// Encodes one frame of an animation whose every frame is stored as indices into one
+    /// palette (``AnimatedPNGWriter/Colour/palette``), packed at `bitDepth` (8, or 4 while the
+    /// palette holds at most 16 entries, every index then below 16): `indices` holds the frame's pixels at 1×
     /// as that palette's entry numbers (one byte a pixel, row-major, `width` a row, `height`
     /// rows), and `previous` the frame before it in the same palette (nil for the first). Two
     /// pixels are the same colour exactly when their numbers are equal, so the region stored is
@@ -81,15 +88,18 @@ package struct AnimatedPNGFrame: Hashable, Sendable {
     /// (``PNGCodec/indexedImageData(of:width:region:scale:bitDepth:settings:)``, Up on repeated
     /// rows, `settings`' level).
     ///
-    /// - Throws: ``PNGError`` for an empty frame, `indices` of another size, a scale outside
-    ///   1...64, or a zlib failure.
+    /// - Throws: ``PNGError`` for an empty frame, `indices` of another size, a bit depth other
+    ///   than 4 or 8, a scale outside 1...64, or a zlib failure.
     package static func encode(
         indices: [UInt8], width: Int, height: Int, after previous: [UInt8]?, scale: Int, delayMs: Int,
-        settings: PNGSettings = .default
+        bitDepth: Int = 8, settings: PNGSettings = .default
     ) throws(PNGError) -> AnimatedPNGFrame {
         guard width > 0, height > 0, indices.count == width * height else {
             throw PNGError(
                 message: "cannot encode an animation frame of \(width)×\(height) pixels from \(indices.count) indices")
+        }
+        guard bitDepth == 4 || bitDepth == 8 else {
+            throw PNGError(message: "an animation frame is stored at 4 or 8 bits a pixel, not \(bitDepth)")
         }
         let changed: Rect?
         if let previous, previous.count == indices.count {
@@ -99,8 +109,8 @@ package struct AnimatedPNGFrame: Hashable, Sendable {
         }
         let (stored, storedScale, region) = try storedRegion(changed: changed, scale: scale)
         let data = try PNGCodec.indexedImageData(
-            of: indices, width: width, region: stored, scale: storedScale, bitDepth: 8, settings: settings)
-        return AnimatedPNGFrame(region: region, delay: AnimationDelay(ms: delayMs), imageData: data)
+            of: indices, width: width, region: stored, scale: storedScale, bitDepth: bitDepth, settings: settings)
+        return AnimatedPNGFrame(region: region, delay: AnimationDelay(ms: delayMs), imageData: data, bitDepth: bitDepth)
     }
 
     /// The rectangle of `canvas` (in 1× pixels) a frame after `previous` stores, and the scale it is

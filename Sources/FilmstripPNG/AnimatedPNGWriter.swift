@@ -5,8 +5,8 @@ import FilmstripRaster
 ///
 /// Layout (APNG specification, 1.0, mozilla.org wiki "APNG Specification"; W3C PNG Third
 /// Edition §11.3.6 `acTL`, `fcTL`, `fdAT`): the PNG signature; `IHDR` (width, height, bit depth
-/// 8, colour type 6 RGBA, or colour type 3 with one `PLTE` and `tRNS` for every frame, W3C PNG
-/// §11.2.3, §11.3.2.1); `acTL` (`num_frames`, `num_plays` 0 = loop forever), before any image
+/// 8 and colour type 6 RGBA, or colour type 3 at bit depth 4 or 8 with one `PLTE` and `tRNS` for
+/// every frame, W3C PNG §11.2.3, §11.3.2.1); `acTL` (`num_frames`, `num_plays` 0 = loop forever), before any image
 /// data; then per frame an `fcTL` (sequence number, region, delay, `dispose_op` 0 NONE,
 /// `blend_op` 0 SOURCE) followed by its image data — the first frame's as `IDAT` (it is the
 /// default image, shown by decoders that know no APNG, and the animation's first frame), every
@@ -35,13 +35,13 @@ package struct AnimatedPNGWriter: Sendable {
     package let frameCount: Int
     /// How many times it plays (`acTL`'s `num_plays`); 0 loops forever.
     package let plays: Int
-    /// How the frames' pixels are stored: 8-bit RGBA, or 8-bit palette indices into one palette
-    /// for every frame (known only once the last frame is drawn).
+    /// How the frames' pixels are stored: 8-bit RGBA, or palette indices (4 or 8 bits) into one
+    /// palette for every frame (known only once the last frame is drawn).
     package enum Colour: Hashable, Sendable {
         /// Colour type 6, bit depth 8: the header is written with the first frame.
         case rgba
-        /// Colour type 3, bit depth 8: ``bytes(for:)`` writes the frames only, and
-        /// ``header(palette:)`` the signature, `IHDR`, `acTL`, `PLTE` and `tRNS`, which go before them.
+        /// Colour type 3, bit depth 4 or 8: ``bytes(for:)`` writes the frames only, and
+        /// ``header(palette:bitDepth:)`` the signature, `IHDR`, `acTL`, `PLTE` and `tRNS`, which go before them.
         case palette
     }
 
@@ -84,18 +84,23 @@ package struct AnimatedPNGWriter: Sendable {
     }
 
     /// The bytes before the first frame of a ``Colour/palette`` animation: the signature, `IHDR`
-    /// (bit depth 8, colour type 3), `acTL`, `PLTE` (`palette`'s entries, 4 bytes each as R, G, B,
-    /// A, 1...256 of them) and, when an entry is translucent, `tRNS` up to the last such entry.
-    /// - Throws: ``PNGError`` when `palette` holds no entry, more than 256, or a partial one.
-    package func header(palette: [UInt8]) throws(PNGError) -> [UInt8] {
+    /// (bit depth `bitDepth`, 4 or 8, the depth every frame's data is packed at; colour type 3),
+    /// `acTL`, `PLTE` (`palette`'s entries, 4 bytes each as R, G, B, A, 1...2^`bitDepth` of them)
+    /// and, when an entry is translucent, `tRNS` up to the last such entry.
+    /// - Throws: ``PNGError`` when `palette` holds no entry, more than `bitDepth` indexes, or a
+    ///   partial one, or `bitDepth` is not 4 or 8.
+    package func header(palette: [UInt8], bitDepth: Int = 8) throws(PNGError) -> [UInt8] {
         let count = palette.count / 4
-        guard palette.count % 4 == 0, (1...256).contains(count) else {
+        guard bitDepth == 4 || bitDepth == 8 else {
+            throw PNGError(message: "an animation palette's frames are packed at 4 or 8 bits, not \(bitDepth)")
+        }
+        guard palette.count % 4 == 0, (1...(1 << bitDepth)).contains(count) else {
             throw PNGError(
                 message:
-                    "an animation palette holds 1...256 entries of 4 bytes; \(palette.count) bytes were given"
+                    "an animation palette at \(bitDepth) bits holds 1...\(1 << bitDepth) entries of 4 bytes; \(palette.count) bytes were given"
             )
         }
-        var out = start(colourType: 3)
+        var out = start(colourType: 3, bitDepth: UInt8(bitDepth))
         var colours: [UInt8] = []
         var alphas: [UInt8] = []
         for entry in 0..<count {
@@ -172,11 +177,11 @@ package struct AnimatedPNGWriter: Sendable {
         return PNGChunk(type: "IEND", data: []).bytes
     }
 
-    /// The signature, `IHDR` (bit depth 8, `colourType`: 6 RGBA or 3 palette; deflate, adaptive
+    /// The signature, `IHDR` (`bitDepth`, `colourType`: 6 RGBA or 3 palette; deflate, adaptive
     /// filtering, no interlace) and `acTL`.
-    private func start(colourType: UInt8) -> [UInt8] {
+    private func start(colourType: UInt8, bitDepth: UInt8 = 8) -> [UInt8] {
         var out = PNGChunk.signature
-        let header = PNGChunk.bigEndian(UInt32(width)) + PNGChunk.bigEndian(UInt32(height)) + [8, colourType, 0, 0, 0]
+        let header = PNGChunk.bigEndian(UInt32(width)) + PNGChunk.bigEndian(UInt32(height)) + [bitDepth, colourType, 0, 0, 0]
         out += PNGChunk(type: "IHDR", data: header).bytes
         out += PNGChunk(type: "acTL", data: PNGChunk.bigEndian(UInt32(frameCount)) + PNGChunk.bigEndian(UInt32(plays))).bytes
         return out

@@ -1,3 +1,4 @@
+import CZlib
 import FilmstripCore
 @testable import FilmstripOutputs
 import FilmstripPNG
@@ -55,7 +56,7 @@ import Testing
             timeline.enter(.loaded, atMs: clock.nowMs())
         }
 
-        static func plan(coloursPerPhase: Int) throws -> CapturePlan {
+        static func plan(coloursPerPhase: Int, windowMs: Int = 600, frameIntervalMs: Int = 100) throws -> CapturePlan {
             let definition = BenchDefinition(
                 name: "band", summary: "paints a band of colours",
                 phaseStyle: { (_: Phase.Name) in PhaseStyle(color: .white) },
@@ -66,9 +67,9 @@ import Testing
                 members: [], defaultExpectations: .init(),
                 settings: { _, _ in Settings() }, bench: { _, _ in BandBench() })
             return try CapturePlan(
-                name: "band", bench: definition, settings: Settings(), windowMs: 600,
-                frameIntervalMs: 100, scale: 2,
-                expect: .init(minFrames: ["loaded": 1]))
+                name: "band", bench: definition, settings: Settings(), windowMs: windowMs,
+                frameIntervalMs: frameIntervalMs, scale: 2,
+                expect: .init(minFrames: windowMs > 300 ? ["loaded": 1] : ["loading": 1]))
         }
     }
 
@@ -115,6 +116,80 @@ import Testing
         #expect(changed.animationsMade == 1)
         #expect(changed.findings == ["\(root)/band/animation.png: differs from a fresh run's animation from animation frame 5"])
         return (header.data[9], palette, match)
+    }
+
+    /// Records the band bench at 10 ms a frame for `windowMs` and returns `animation.png`'s IHDR
+    /// bit depth and colour type, its PLTE entries, every frame's data inflated (with the size of
+    /// its region), and whether the animation's frames, rebuilt from its chunks, equal the frame files.
+    func animationFrames(coloursPerPhase: Int, windowMs: Int) throws -> (
+        bitDepth: UInt8, colourType: UInt8, palette: Int, rows: [(width: Int, height: Int, bytes: Int)], framesMatch: Bool
+    ) {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "animation-depth-\(UUID().uuidString)"
+        ).path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let plan = try BandBench.plan(coloursPerPhase: coloursPerPhase, windowMs: windowMs, frameIntervalMs: 10)
+        let recording = try PlanOutputs(plan: plan, root: root, font: TestSupport.font).record()
+        #expect(recording.passed)
+        let file = Array(try Data(contentsOf: URL(fileURLWithPath: "\(root)/band/animation.png")))
+        let chunks = try PNGChunk.chunks(in: file)
+        let header = try #require(chunks.first { $0.type == "IHDR" })
+        let palette = try #require(chunks.first { $0.type == "PLTE" }).data.count / 3
+        var rows: [(width: Int, height: Int, bytes: Int)] = []
+        var region: (width: Int, height: Int)?
+        for chunk in chunks {
+            if chunk.type == "fcTL" {
+                region = (Int(AnimationFrames.uInt32(chunk.data, at: 4)), Int(AnimationFrames.uInt32(chunk.data, at: 8)))
+            } else if chunk.type == "IDAT" || chunk.type == "fdAT" {
+                let data = chunk.type == "IDAT" ? chunk.data : Array(chunk.data.dropFirst(4))
+                let place = try #require(region)
+                rows.append((place.width, place.height, try #require(Self.inflated(data)).count))
+            }
+        }
+        let frames = try AnimationFrames.composite(file)
+        var match = frames.count == windowMs / 10
+        for (index, canvas) in frames.enumerated() {
+            let png = try PNGCodec.decode(
+                Array(try Data(contentsOf: URL(fileURLWithPath: "\(root)/band/frames/\(String(format: "%04d", index)).png"))))
+            match = match && png == canvas
+        }
+        // check vouches for the animation by its digests, without making one.
+        let untouched = try AnimationDigestTests.compare(plan, root: root)
+        #expect(untouched.findings == [] && untouched.animationsMade == 0, "\(untouched.findings)")
+        return (header.data[8], header.data[9], palette, rows, match)
+    }
+
+    /// The bytes a zlib stream inflates to (zlib's uncompress, an inflater the writer does not
+    /// use); nil when it is not one.
+    static func inflated(_ stream: [UInt8]) -> [UInt8]? {
+        var out = [UInt8](repeating: 0, count: 4 << 20)
+        var size = uLongf(out.count)
+        let status = out.withUnsafeMutableBufferPointer { to in
+            stream.withUnsafeBufferPointer { from in uncompress(to.baseAddress, &size, from.baseAddress, uLong(from.count)) }
+        }
+        return status == Z_OK ? Array(out.prefix(Int(size))) : nil
+    }
+
+    @Test func aPaletteOfAtMostSixteenColoursPacksTheAnimationAtFourBits() throws {
+        // The loading phase alone: the theme's 7 colours and 6 of the band's.
+        let result = try animationFrames(coloursPerPhase: 6, windowMs: 250)
+        #expect(result.bitDepth == 4 && result.colourType == 3)
+        #expect(result.palette == 13)
+        #expect(result.framesMatch)
+        // Every frame's data is its region's rows at 4 bits: a filter byte and (width + 1) / 2 bytes a row.
+        #expect(result.rows.count == 25)
+        for row in result.rows { #expect(row.bytes == row.height * (1 + (row.width + 1) / 2), "\(row)") }
+    }
+
+    @Test func aSeventeenthColourWidensTheFramesPackedAtFourBits() throws {
+        // 6 band colours while loading (the 25 frames above, packed at 4 bits in the first
+        // batches), 6 more once loaded: past 16, so the animation is 8-bit and its first frames widened.
+        let result = try animationFrames(coloursPerPhase: 6, windowMs: 600)
+        #expect(result.bitDepth == 8 && result.colourType == 3)
+        #expect(result.palette == 19)
+        #expect(result.framesMatch)
+        #expect(result.rows.count == 60)
+        for row in result.rows { #expect(row.bytes == row.height * (1 + row.width), "\(row)") }
     }
 
     @Test func coloursThatFitOnePaletteGiveAPaletteAnimation() throws {

@@ -11,10 +11,13 @@ import Synchronization
 /// palette numbers) and the frames' encoded bytes (in memory up to 512 KiB, then in an anonymous temporary file:
 /// ``SpilledBytes``), never their pixels.
 ///
-/// Every frame is stored as 8-bit indices into one palette (``AnimationPalette``, the colours in
+/// Every frame is stored as indices into one palette (``AnimationPalette``, the colours in
 /// order of first appearance), the changed rectangle's rows filtered and deflated as the frame
 /// files are: the palette goes before the first frame, so the file is written once the last
-/// frame is drawn (``write(to:)``). A run whose frames show more than 256 colours in all cannot
+/// frame is drawn (``write(to:)``). The indices are packed at 4 bits while the palette holds at
+/// most 16 colours (every shipped plan's does) and at 8 bits once a frame brings a 17th: the
+/// frames packed at 4 bits before it are then widened as the file is written
+/// (``AnimationWidening``), so the file is the one an 8-bit stream would have written. A run whose frames show more than 256 colours in all cannot
 /// share one palette: the stream then says so (``needsRGBA``), and the renderer draws the
 /// frames again into an 8-bit RGBA animation (``RGBA``).
 package struct AnimationStream {
@@ -33,6 +36,11 @@ package struct AnimationStream {
     private let path: String
     /// True once a frame had more than 256 colours, or the frames together did.
     package private(set) var needsRGBA = false
+    /// The bits a palette index takes in the frames admitted from now on: 4 while the palette
+    /// holds at most 16 entries, then 8 for good.
+    private(set) var bitDepth = 4
+    /// How many frames were admitted at 4 bits: widened when the animation ends at 8.
+    private var fourBitFrames = 0
     /// The settings the frames' rows are deflated with: the frame files' (``PNGSettings/default``).
     static let settings = PNGSettings.default
 
@@ -91,6 +99,8 @@ package struct AnimationStream {
         let height: Int
         let scale: Int
         let delayMs: Int
+        /// The bits each index is packed at: 4 or 8.
+        let bitDepth: Int
     }
 
     /// Adds `frames` (positions in the run's frames, in time order, with their images as drawn;
@@ -121,20 +131,27 @@ package struct AnimationStream {
         guard !frames.isEmpty, !needsRGBA else { return [] }
         let first = next
         Self.requireOrder(frames.map(\.position), from: first, of: schedule)
-        var jobs: [Job] = []
-        jobs.reserveCapacity(frames.count)
-        for (offset, frame) in frames.enumerated() {
+        var numbered: [Numbered] = []
+        numbered.reserveCapacity(frames.count)
+        for frame in frames {
             guard let indexed = frame.image.indexed, let numbering = palette.numbering(of: indexed)
             else {
                 needsRGBA = true
                 return []
             }
-            let numbered = Numbered(image: indexed, numbering: numbering)
+            numbered.append(Numbered(image: indexed, numbering: numbering))
+        }
+        // One depth for the batch: 8 once the palette (with this batch's colours) passes 16.
+        if palette.entries.count / 4 > 16 { bitDepth = 8 }
+        if bitDepth == 4 { fourBitFrames += numbered.count }
+        var jobs: [Job] = []
+        jobs.reserveCapacity(frames.count)
+        for (offset, frame) in numbered.enumerated() {
             jobs.append(
                 Job(
-                    frame: numbered, previous: previous, width: indexed.width, height: indexed.height,
-                    scale: scale, delayMs: schedule[first + offset].delayMs))
-            previous = numbered
+                    frame: frame, previous: previous, width: frame.image.width, height: frame.image.height,
+                    scale: scale, delayMs: schedule[first + offset].delayMs, bitDepth: bitDepth))
+            previous = frame
         }
         next += frames.count
         admitted += jobs.count
@@ -146,7 +163,7 @@ package struct AnimationStream {
         Result { () throws(PNGError) -> AnimatedPNGFrame in
             try AnimatedPNGFrame.encode(
                 indices: job.frame.indices, width: job.width, height: job.height, after: job.previous?.indices,
-                scale: job.scale, delayMs: job.delayMs, settings: settings)
+                scale: job.scale, delayMs: job.delayMs, bitDepth: job.bitDepth, settings: settings)
         }
     }
 
@@ -169,7 +186,8 @@ package struct AnimationStream {
         }
     }
 
-    /// Writes the whole file to `append`, in pieces: the header with the palette, every frame, `IEND`.
+    /// Writes the whole file to `append`, in pieces: the header with the palette and the frames'
+    /// bit depth, every frame (those packed at 4 bits widened when the animation ended at 8), `IEND`.
     /// Not for a stream that ``needsRGBA``.
     /// - Throws: ``FilmstripError`` (output, naming the animation) when frames are missing or the
     ///   temporary file cannot be read, or what `append` throws.
@@ -179,13 +197,19 @@ package struct AnimationStream {
         let head: [UInt8]
         let tail: [UInt8]
         do throws(PNGError) {
-            head = try writer.header(palette: palette.entries)
+            head = try writer.header(palette: palette.entries, bitDepth: bitDepth)
             tail = try writer.finish()
         } catch {
             throw FilmstripError(.output(path: path, reason: error.description))
         }
         try append(Data(head))
-        try body.drain(for: path, into: append)
+        if bitDepth == 8, fourBitFrames > 0 {
+            var widening = AnimationWidening(frames: fourBitFrames, settings: Self.settings, path: path)
+            try body.drain(for: path) { (piece: Data) throws(FilmstripError) in try widening.pass(piece, to: append) }
+            try widening.finish()
+        } else {
+            try body.drain(for: path, into: append)
+        }
         try append(Data(tail))
     }
 
