@@ -133,4 +133,42 @@ struct BDFToleranceTests {
             #expect(font.glyphs.count == 1)
         }
     }
+
+    @Test func anIndentedFontLineKeepsItsWholeName() throws {
+        // The name is what follows the keyword: it was once cut 4 characters into the line, so
+        // an indented "FONT" lost the start of its name ("T -Misc-…").
+        for (line, name) in [("FONT -Misc-Fixed-6x13", "-Misc-Fixed-6x13"), ("  FONT -Misc-Fixed-6x13 ", "-Misc-Fixed-6x13"), ("\tFONT\tA b", "A b"), ("FONT", "")] {
+            let font = try BitmapFont(bdf: Self.oneGlyph.replacingOccurrences(of: "FONTBOUNDINGBOX", with: "\(line)\nFONTBOUNDINGBOX"))
+            #expect(font.name == name, "\(line)")
+        }
+    }
+
+    @Test func keywordsNumbersAndRowsAreReadAsBytesBesideOtherText() throws {
+        // Non-ASCII text around the ASCII the format defines: a property value, a comment, a
+        // glyph name; "+8" and "-0" are integers as Int(_:) reads them, "８" (fullwidth) is not.
+        let font = try BitmapFont(bdf: """
+            STARTFONT 2.1
+            FONT Ünïcode ☃
+            FONTBOUNDINGBOX +8 2 -0 0
+            STARTPROPERTIES 2
+            FAMILY_NAME "Snö ""man""\"
+            FONT_ASCENT +2
+            ENDPROPERTIES
+            COMMENT ☃☃☃
+            STARTCHAR Ä
+            ENCODING 196
+            BBX 8 2 0 0
+            BITMAP
+            f0
+            0F
+            ENDCHAR
+            ENDFONT
+            """)
+        #expect(font.name == "Ünïcode ☃")
+        #expect(font.boundingBox == (8, 2, 0, 0))
+        #expect(font.properties["FAMILY_NAME"] == .string("Snö \"man\""))
+        #expect(font.ascent == 2)
+        #expect(font.glyphs[196]?.bits == [0xF0, 0x0F])
+        #expect(throws: BDFError.self) { try BitmapFont(bdf: Self.oneGlyph.replacingOccurrences(of: "BBX 8", with: "BBX ８")) }
+    }
 }
