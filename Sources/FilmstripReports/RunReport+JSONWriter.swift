@@ -36,7 +36,7 @@ extension RunReport {
             }
             // The keys before `frames` hold nothing that grows with the run.
             let data = Self.encodedWithoutStreamedArrays(skeleton)
-            let range = data.firstRange(of: Self.framesMarker)
+            let range = data.firstByteRange(of: Self.framesMarker)
             var head = Data(data[..<(range?.lowerBound ?? data.endIndex)])
             head.append(contentsOf: "\n  \"frames\" : [".utf8)
             self.head = head
@@ -99,14 +99,14 @@ extension RunReport {
             var position = data.startIndex
             var piece = Data()
             if let prefix {
-                guard let frames = data.firstRange(of: framesMarker) else { return }
+                guard let frames = data.firstByteRange(of: framesMarker) else { return }
                 piece.append(contentsOf: prefix.utf8)
                 position = frames.upperBound
             }
             // Each streamed array, in the order its key appears (the keys are sorted).
             var arrays: [(range: Range<Data.Index>, key: String, count: Int, element: (Int, inout Data) -> Void)] = []
             func stream(_ key: String, count: Int, element: @escaping (Int, inout Data) -> Void) {
-                guard count > 0, let range = data[position...].firstRange(of: marker(forEmptyArray: key)) else { return }
+                guard count > 0, let range = data.firstByteRange(of: marker(forEmptyArray: key), from: position) else { return }
                 arrays.append((range, key, count, element))
             }
             stream("timeline", count: report.timeline.count) { appendElement(report.timeline[$0], first: $0 == 0, to: &$1) }
