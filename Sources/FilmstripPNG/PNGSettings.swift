@@ -82,13 +82,14 @@ package struct PNGSettings: Hashable, Sendable {
     /// of the 120 frames: zlib 1.2.13 level 6 (the setting before) 250,971 bytes at 1.30–1.54 ms,
     /// level 5 255,356 (1.07–1.27), level 7 247,989 (1.29–1.62); libdeflate 1.14 level 6
     /// 257,683 (0.60–0.73), level 7 254,115 (0.75–0.89), level 8 250,637 (2.12–2.31), level 9
-    /// 216,448 (2.72–2.83). Level 6 puts the 120 frame files at 269,065 bytes, 19.7% above the
-    /// 224,748 of zlib level 8 without a filter (the limit issue 22 set is 20%: 269,697 bytes;
-    /// level 7 gave 265,497, level 5 about 275,000, over it), at 0.69 of level 7's deflate time
-    /// (0.64 against 0.92 ms a frame when measured again beside the change). The animation's
-    /// frames, the same rows of each changed rectangle at 8 bits, come to 89,578 bytes (level 7:
-    /// 88,633; zlib level 6: 92,881, the limit). `filmstrip bench` prints the bytes written, so a
-    /// change to the frames that passes the limit shows there.
+    /// 216,448 (2.72–2.83). Those figures, and the frame files' 269,065 bytes at level 6, were
+    /// measured on a copy of the plan saved under another name, whose frames show a shorter
+    /// name. On the plan itself (as `filmstrip bench` records it) level 6 writes **276,000** bytes
+    /// of frame files, 22.8% above the 224,748 of zlib level 8 without a filter, over the 20%
+    /// issue 22 allows (269,697); level 7 writes 272,395, level 8 268,511 at twice the recording
+    /// time. The setting stays at level 6 while the choice is open: docs/PERFORMANCE.md
+    /// ("Issue 22, eighth pass") gives the settings that fit and what each costs. `filmstrip
+    /// bench --json` gives the frame files' bytes (`frameBytes`) on the plan itself.
     ///
     /// Earlier settings (zlib level 8 without a filter through libpng, then zlib level 6 with Up on
     /// repeated rows) and their measurements are in docs/PERFORMANCE.md.
