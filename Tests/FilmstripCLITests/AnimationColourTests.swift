@@ -192,6 +192,38 @@ import Testing
         for row in result.rows { #expect(row.bytes == row.height * (1 + row.width), "\(row)") }
     }
 
+    @Test func theAnimationIsTheSameWhereverTheBatchesFell() throws {
+        // 60 frames 10 ms apart; the 17th colour comes with the loaded phase, 300 ms in. Given in
+        // one batch, every frame is packed at 8 bits from the start; given in smaller batches,
+        // the frames before the batch that brings the 17th colour are packed at 4 bits and
+        // widened as the file is written. The bytes must not tell the two apart.
+        let plan = try BandBench.plan(coloursPerPhase: 6, windowMs: 600, frameIntervalMs: 10)
+        let run = try plan.run(clock: .virtual)
+        let schedule = AnimationSchedule(run)
+        let size = run.logicalFrameSize(font: TestSupport.font)
+        let images = try schedule.frames.map { frame in
+            let canvas = try #require(run.render(run.frames[frame.position], font: TestSupport.font, scale: 1)).canvas
+            return (position: frame.position, image: DrawnImage(canvas: canvas, scale: plan.scale, digested: false))
+        }
+        func written(batch: Int) throws -> [UInt8] {
+            var stream = try AnimationStream(
+                schedule: schedule, frameWidth: size.width, frameHeight: size.height, scale: plan.scale, path: "animation.png")
+            for start in stride(from: 0, to: images.count, by: batch) {
+                try stream.append(Array(images[start..<min(images.count, start + batch)]))
+            }
+            var file = Data()
+            try stream.write { file.append($0) }
+            return Array(file)
+        }
+        let whole = try written(batch: images.count)
+        #expect(images.count == 60)
+        // IHDR's bit depth (after the 8-byte signature, the chunk's length and type, width and height).
+        #expect(whole[24] == 8)
+        for batch in [1, 7, 16, 29, 30, 31, 59] {
+            #expect(try written(batch: batch) == whole, "batches of \(batch)")
+        }
+    }
+
     @Test func coloursThatFitOnePaletteGiveAPaletteAnimation() throws {
         let result = try animation(coloursPerPhase: 100)
         #expect(result.colourType == 3)
