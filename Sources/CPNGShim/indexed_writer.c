@@ -1,5 +1,6 @@
 // See fs_png_write_indexed in include/png_shim.h. Deflates with libdeflate or zlib, never libpng.
 #include "png_shim.h"
+#include "paeth.h"
 
 #include <libdeflate.h>
 #include <pthread.h>
@@ -487,13 +488,7 @@ int fs_png_widen_indexed_image_data(const unsigned char *data, size_t size, uint
             case 1: row[i] = (unsigned char)(row[i] + left); break;
             case 2: row[i] = (unsigned char)(row[i] + up); break;
             case 3: row[i] = (unsigned char)(row[i] + ((left + up) >> 1)); break;
-            case 4: {
-                int p = (int)left + (int)up - (int)corner;
-                int pa = abs(p - (int)left), pb = abs(p - (int)up), pc = abs(p - (int)corner);
-                unsigned int predictor = (pa <= pb && pa <= pc) ? left : (pb <= pc ? up : corner);
-                row[i] = (unsigned char)(row[i] + predictor);
-                break;
-            }
+            case 4: row[i] = (unsigned char)(row[i] + fs_paeth((int)left, (int)up, (int)corner)); break;
             default:
                 fs_copy_text(message, "a row has a filter type outside 0...4");
                 status = 1;

@@ -2,6 +2,7 @@
 // re-states, in its own code, the choices libpng 1.6 makes for an 8-bit RGBA image written with
 // all five filters allowed, so the zlib stream is the one libpng writes.
 #include "png_shim.h"
+#include "paeth.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -16,17 +17,6 @@ static void fs_copy_reason(char *message, const char *text) {
 // A filtered byte's cost in the heuristic: its distance from zero, bytes of 128 and above
 // counting as negative.
 static inline size_t fs_cost(unsigned int v) { return v < 128 ? v : 256 - v; }
-
-// The Paeth predictor of the PNG specification (§9.4): of left, above and upper-left, the one
-// closest to left + above − upper-left, ties in that order.
-static inline int fs_paeth(int a, int b, int c) {
-    int p = b - c;
-    int q = a - c;
-    int pa = p < 0 ? -p : p;
-    int pb = q < 0 ? -q : q;
-    int pc = (p + q) < 0 ? -(p + q) : p + q;
-    return (pa <= pb && pa <= pc) ? a : (pb <= pc) ? b : c;
-}
 
 enum { FS_NONE = 1, FS_SUB = 2, FS_UP = 4, FS_AVG = 8, FS_PAETH = 16 };
 
