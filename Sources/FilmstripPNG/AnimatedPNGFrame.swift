@@ -23,19 +23,14 @@ package struct AnimatedPNGFrame: Hashable, Sendable {
     /// region alone, which an `fdAT` chunk carries unchanged (APNG specification, `fdAT`: "the
     /// same as IDAT").
     package let imageData: [UInt8]
-    /// The bits a pixel of `imageData` takes: 8 for RGBA8 (4 channels of 8 bits) and for 8-bit
-    /// palette indices; 4 for a palette animation's frame stored at 4 bits
-    /// (``encode(indices:width:height:after:scale:delayMs:bitDepth:settings:)``).
-    package let bitDepth: Int
 
     /// A frame of `region` with `imageData` already compressed (the zlib stream of the
-    /// region's RGBA8 scanlines, or of its palette indices at `bitDepth`);
+    /// region's RGBA8 scanlines, or of its palette indices at the animation's bit depth);
     /// ``encode(_:after:scale:delayMs:settings:)`` makes them.
-    package init(region: Rect, delay: AnimationDelay, imageData: [UInt8], bitDepth: Int = 8) {
+    package init(region: Rect, delay: AnimationDelay, imageData: [UInt8]) {
         self.region = region
         self.delay = delay
         self.imageData = imageData
-        self.bitDepth = bitDepth
     }
 
     /// Encodes `canvas` (RGBA8 at 1×, row-major, stride = width × 4), enlarged by a whole
@@ -110,7 +105,7 @@ package struct AnimatedPNGFrame: Hashable, Sendable {
         let (stored, storedScale, region) = try storedRegion(changed: changed, scale: scale)
         let data = try PNGCodec.indexedImageData(
             of: indices, width: width, region: stored, scale: storedScale, bitDepth: bitDepth, settings: settings)
-        return AnimatedPNGFrame(region: region, delay: AnimationDelay(ms: delayMs), imageData: data, bitDepth: bitDepth)
+        return AnimatedPNGFrame(region: region, delay: AnimationDelay(ms: delayMs), imageData: data)
     }
 
     /// The rectangle of `canvas` (in 1× pixels) a frame after `previous` stores, and the scale it is
