@@ -170,26 +170,18 @@ import Testing
         return status == Z_OK ? Array(out.prefix(Int(size))) : nil
     }
 
-    @Test func aPaletteOfAtMostSixteenColoursPacksTheAnimationAtFourBits() throws {
-        // The loading phase alone: the theme's 7 colours and 6 of the band's.
-        let result = try animationFrames(coloursPerPhase: 6, windowMs: 250)
-        #expect(result.bitDepth == 4 && result.colourType == 3)
-        #expect(result.palette == 13)
+    /// The loading phase alone (250 ms: the theme's 7 colours and 6 of the band's) packs at 4 bits;
+    /// 600 ms adds 6 more once loaded, past 16, so the animation is 8-bit and the frames packed
+    /// at 4 bits in the first batches are widened.
+    @Test(arguments: [(windowMs: 250, bitDepth: 4, palette: 13), (windowMs: 600, bitDepth: 8, palette: 19)])
+    func theAnimationIsPackedAtFourBitsUpToSixteenColoursAndAtEightPastThem(windowMs: Int, bitDepth: Int, palette: Int) throws {
+        let result = try animationFrames(coloursPerPhase: 6, windowMs: windowMs)
+        #expect(Int(result.bitDepth) == bitDepth && result.colourType == 3)
+        #expect(result.palette == palette)
         #expect(result.framesMatch)
-        // Every frame's data is its region's rows at 4 bits: a filter byte and (width + 1) / 2 bytes a row.
-        #expect(result.rows.count == 25)
-        for row in result.rows { #expect(row.bytes == row.height * (1 + (row.width + 1) / 2), "\(row)") }
-    }
-
-    @Test func aSeventeenthColourWidensTheFramesPackedAtFourBits() throws {
-        // 6 band colours while loading (the 25 frames above, packed at 4 bits in the first
-        // batches), 6 more once loaded: past 16, so the animation is 8-bit and its first frames widened.
-        let result = try animationFrames(coloursPerPhase: 6, windowMs: 600)
-        #expect(result.bitDepth == 8 && result.colourType == 3)
-        #expect(result.palette == 19)
-        #expect(result.framesMatch)
-        #expect(result.rows.count == 60)
-        for row in result.rows { #expect(row.bytes == row.height * (1 + row.width), "\(row)") }
+        // Every frame's data is its region's rows at the depth: a filter byte and the row's pixels packed.
+        #expect(result.rows.count == windowMs / 10)
+        for row in result.rows { #expect(row.bytes == row.height * (1 + (row.width * bitDepth + 7) / 8), "\(row)") }
     }
 
     @Test func theAnimationIsTheSameWhereverTheBatchesFell() throws {
