@@ -1,4 +1,5 @@
 import FilmstripRaster
+import FilmstripTestSupport
 import Testing
 
 /// `Canvas.dominantColor(in:)`: the most common colour of a clipped rectangle, the first to
@@ -24,5 +25,52 @@ import Testing
         for x in 100..<103 { canvas.setPixel(x: x, y: 0, to: Color(red: 42, green: 7, blue: 9, alpha: 255)) }
         #expect(canvas.dominantColor(in: Rect(x: 0, y: 0, width: 103, height: 1)) == Color(red: 42, green: 7, blue: 9, alpha: 255))
         #expect(canvas.dominantColor(in: Rect(x: 0, y: 0, width: 100, height: 1)) == Color(red: 0, green: 7, blue: 9, alpha: 255), "all tied at 1: the first")
+    }
+
+    /// Runs are counted a run at a time: on random rectangles of canvases drawn in runs of 1 to 9
+    /// pixels of 2 to 5 colours (many ties), the colour must be the one a count at every pixel,
+    /// in row-major order, gives.
+    @Test func countingRunsAgreesWithCountingPixels() {
+        var generator = SeededGenerator(seed: 22)
+        let colours: [Color] = (0..<5).map { (n: Int) -> Color in
+            let step = UInt8(n)
+            return Color(red: step * 40, green: 255 - step * 30, blue: 9, alpha: 255 - step)
+        }
+        for trial in 0..<300 {
+            let width = Int(generator.next() % 23) + 1
+            let height = Int(generator.next() % 7) + 1
+            let palette = colours.prefix(Int(generator.next() % 4) + 2)
+            var canvas = Canvas(width: width, height: height)
+            var x = 0, y = 0
+            while y < height {
+                let colour = palette[palette.startIndex + Int(generator.next() % UInt64(palette.count))]
+                for _ in 0..<(Int(generator.next() % 9) + 1) where y < height {
+                    canvas.setPixel(x: x, y: y, to: colour)
+                    x += 1
+                    if x == width { (x, y) = (0, y + 1) }
+                }
+            }
+            let rectX = Int(generator.next() % UInt64(width)) - 2
+            let rectY = Int(generator.next() % UInt64(height)) - 1
+            let rectWidth = Int(generator.next() % 26) + 1
+            let rectHeight = Int(generator.next() % 8) + 1
+            let rect = Rect(x: rectX, y: rectY, width: rectWidth, height: rectHeight)
+            #expect(canvas.dominantColor(in: rect) == Self.countedPixelByPixel(canvas, rect), "trial \(trial): \(rect)")
+        }
+    }
+
+    /// The definition, pixel by pixel: the first colour whose count passes every other's.
+    static func countedPixelByPixel(_ canvas: Canvas, _ rect: Rect) -> Color? {
+        var counts: [Color: Int] = [:]
+        var best: (colour: Color, count: Int)?
+        for y in max(0, rect.y)..<max(max(0, rect.y), min(canvas.height, rect.y + rect.height)) {
+            for x in max(0, rect.x)..<max(max(0, rect.x), min(canvas.width, rect.x + rect.width)) {
+                guard let colour = canvas.pixel(x: x, y: y) else { continue }
+                let count = counts[colour, default: 0] + 1
+                counts[colour] = count
+                if best == nil || count > best!.count { best = (colour, count) }
+            }
+        }
+        return best?.colour
     }
 }

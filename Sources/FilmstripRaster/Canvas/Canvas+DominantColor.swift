@@ -15,12 +15,25 @@ extension Canvas {
         var best = -1
         var lastKey: UInt32 = 0
         var lastSlot = -1
-        pixels.withUnsafeBufferPointer { pixels in
+        // Runs of one colour are counted at once (a colour's count only grows during its own
+        // run, so comparing at the run's end picks the same colour as comparing at every pixel);
+        // a pixel is read as one 32-bit word of its four bytes in memory order.
+        pixels.withUnsafeBytes { pixels in
             for y in top..<bottom {
-                var i = y * stride + left * 4
-                for _ in left..<right {
-                    let key = UInt32(pixels[i]) << 24 | UInt32(pixels[i + 1]) << 16 | UInt32(pixels[i + 2]) << 8 | UInt32(pixels[i + 3])
-                    i += 4
+                let rowStart = y * stride
+                var x = left
+                while x < right {
+                    let key = pixels.loadUnaligned(fromByteOffset: rowStart &+ x &* 4, as: UInt32.self)
+                    var end = x + 1
+                    let four = SIMD4<UInt32>(repeating: key)
+                    while end + 4 <= right,
+                        all(pixels.loadUnaligned(fromByteOffset: rowStart &+ end &* 4, as: SIMD4<UInt32>.self) .== four)
+                    {
+                        end += 4
+                    }
+                    while end < right, pixels.loadUnaligned(fromByteOffset: rowStart &+ end &* 4, as: UInt32.self) == key {
+                        end += 1
+                    }
                     let slot: Int
                     if lastSlot >= 0, key == lastKey {
                         slot = lastSlot
@@ -34,15 +47,18 @@ extension Canvas {
                         counts.append(0)
                         slot = keys.count - 1
                     }
-                    counts[slot] += 1
+                    counts[slot] += end - x
                     (lastKey, lastSlot) = (key, slot)
                     if best < 0 || counts[slot] > counts[best] { best = slot }
+                    x = end
                 }
             }
         }
         if manyColors { return hashedDominantColor(left: left, top: top, right: right, bottom: bottom) }
-        let key = keys[best]
-        return Color(red: UInt8(key >> 24), green: UInt8(key >> 16 & 0xFF), blue: UInt8(key >> 8 & 0xFF), alpha: UInt8(key & 0xFF))
+        let key = keys[best].littleEndian  // the first byte in memory (red) in the low bits
+        return Color(
+            red: UInt8(truncatingIfNeeded: key), green: UInt8(truncatingIfNeeded: key >> 8),
+            blue: UInt8(truncatingIfNeeded: key >> 16), alpha: UInt8(truncatingIfNeeded: key >> 24))
     }
 
     /// How many colours the short list counts before ``dominantColor(in:)`` counts in a hashed

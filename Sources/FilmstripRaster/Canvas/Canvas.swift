@@ -23,15 +23,26 @@ public struct Canvas: RasterTarget, Hashable, Sendable {
     package init(width: Int, height: Int, background: Color = .clear) {
         self.width = max(0, width)
         self.height = max(0, height)
-        var row = [UInt8]()
-        row.reserveCapacity(self.width * 4)
-        for _ in 0..<self.width {
-            row.append(contentsOf: [background.red, background.green, background.blue, background.alpha])
+        // One pixel's four bytes, then doubled copies of what is written: about log2(pixels)
+        // copies rather than a loop per pixel (the frame canvas is redrawn for every frame).
+        let count = self.width * self.height * 4
+        self.pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            guard let base = buffer.baseAddress, count > 0 else {
+                initialized = 0
+                return
+            }
+            base[0] = background.red
+            base[1] = background.green
+            base[2] = background.blue
+            base[3] = background.alpha
+            var filled = 4
+            while filled < count {
+                let chunk = min(filled, count - filled)
+                (base + filled).initialize(from: base, count: chunk)
+                filled += chunk
+            }
+            initialized = count
         }
-        var pixels = [UInt8]()
-        pixels.reserveCapacity(self.width * self.height * 4)
-        for _ in 0..<self.height { pixels.append(contentsOf: row) }
-        self.pixels = pixels
     }
 
     /// A canvas over existing RGBA8 bytes laid out as described above.
