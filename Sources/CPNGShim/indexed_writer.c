@@ -237,10 +237,12 @@ static struct libdeflate_compressor *fs_compressor(fs_scratch *scratch, int leve
     return scratch->compressor;
 }
 
-// The filtered rows: None with the packed bytes, or Up with zeros when the row repeats the one
-// above. Returns a buffer of `raw_size` bytes (release it with fs_release_rows), or NULL when out of memory.
+// The filtered rows: None with the packed bytes, or, when `repeated_rows` is
+// FS_PNG_REPEATED_ROWS_UP, Up with zeros where the row repeats the one above (with
+// FS_PNG_REPEATED_ROWS_COPIED such a row is written again with None). Returns a buffer of
+// `raw_size` bytes (release it with fs_release_rows), or NULL when out of memory.
 static unsigned char *fs_indexed_rows(fs_scratch *scratch, const unsigned char *indices, uint32_t width, uint32_t height, size_t stride,
-                                      uint32_t scale, int bit_depth, size_t packed, size_t raw_size) {
+                                      uint32_t scale, int bit_depth, int repeated_rows, size_t packed, size_t raw_size) {
     size_t line = packed + 1;
     unsigned char *raw = fs_rows_buffer(scratch, raw_size);
     if (raw == NULL) return NULL;
@@ -248,11 +250,15 @@ static unsigned char *fs_indexed_rows(fs_scratch *scratch, const unsigned char *
     for (uint32_t y = 0; y < height; y++) {
         unsigned char *first = raw + (size_t)y * scale * line;
         fs_pack(indices + (size_t)y * stride, width, scale, bit_depth, first + 1, packed);
+        first[0] = 0;
+        if (repeated_rows == FS_PNG_REPEATED_ROWS_COPIED) {
+            for (uint32_t k = 1; k < scale; k++) memcpy(first + (size_t)k * line, first, line);
+            continue;
+        }
         if (above != NULL && memcmp(first + 1, above, packed) == 0) {
             first[0] = 2;
             memset(first + 1, 0, packed);
         } else {
-            first[0] = 0;
             above = first + 1;
         }
         for (uint32_t k = 1; k < scale; k++) {
@@ -266,10 +272,10 @@ static unsigned char *fs_indexed_rows(fs_scratch *scratch, const unsigned char *
 
 // fs_indexed_stream's work, with the rows' buffer and the deflate state of `scratch`.
 static unsigned char *fs_deflate_rows(fs_scratch *scratch, const unsigned char *indices, uint32_t width, uint32_t height, size_t stride,
-                                        uint32_t scale, int bit_depth, size_t packed, size_t raw_size, int deflater,
+                                        uint32_t scale, int bit_depth, int repeated_rows, size_t packed, size_t raw_size, int deflater,
                                         int level, int mem_level, int strategy, size_t reserve, size_t trailer,
                                         size_t *compressed, size_t *capacity, char message[FS_PNG_MESSAGE_SIZE]) {
-    unsigned char *raw = fs_indexed_rows(scratch, indices, width, height, stride, scale, bit_depth, packed, raw_size);
+    unsigned char *raw = fs_indexed_rows(scratch, indices, width, height, stride, scale, bit_depth, repeated_rows, packed, raw_size);
     if (raw == NULL) {
         fs_copy_text(message, "out of memory");
         return NULL;
@@ -335,7 +341,7 @@ static unsigned char *fs_deflate_rows(fs_scratch *scratch, const unsigned char *
 // stream zlib can make; NULL with a message on failure. The stream's size goes to `compressed`,
 // the buffer's to `capacity`.
 static unsigned char *fs_indexed_stream(const unsigned char *indices, uint32_t width, uint32_t height, size_t stride,
-                                        uint32_t scale, int bit_depth, size_t packed, size_t raw_size, int deflater, int level,
+                                        uint32_t scale, int bit_depth, int repeated_rows, size_t packed, size_t raw_size, int deflater, int level,
                                         int mem_level, int strategy, size_t reserve, size_t trailer,
                                         size_t *compressed, size_t *capacity, char message[FS_PNG_MESSAGE_SIZE]) {
     fs_scratch *scratch = fs_take_scratch();
@@ -343,7 +349,7 @@ static unsigned char *fs_indexed_stream(const unsigned char *indices, uint32_t w
         fs_copy_text(message, "out of memory");
         return NULL;
     }
-    unsigned char *buffer = fs_deflate_rows(scratch, indices, width, height, stride, scale, bit_depth, packed,
+    unsigned char *buffer = fs_deflate_rows(scratch, indices, width, height, stride, scale, bit_depth, repeated_rows, packed,
                                             raw_size, deflater, level, mem_level, strategy, reserve, trailer, compressed,
                                             capacity, message);
     fs_put_scratch(scratch);
@@ -361,7 +367,7 @@ int fs_png_indexed_image_data(const unsigned char *indices, uint32_t width, uint
                          message) != 0)
         return 1;
     size_t compressed = 0, capacity = 0;
-    unsigned char *data = fs_indexed_stream(indices, width, height, stride, scale, bit_depth, packed, raw_size, deflater,
+    unsigned char *data = fs_indexed_stream(indices, width, height, stride, scale, bit_depth, FS_PNG_REPEATED_ROWS_UP, packed, raw_size, deflater,
                                             level, mem_level, strategy, 0, 0, &compressed, &capacity, message);
     if (data == NULL) return 1;
     out->data = data;
@@ -372,13 +378,17 @@ int fs_png_indexed_image_data(const unsigned char *indices, uint32_t width, uint
 
 int fs_png_write_indexed(const unsigned char *indices, uint32_t width, uint32_t height, size_t stride,
                          uint32_t scale, const unsigned char *palette_rgba, int palette_count, int bit_depth,
-                         int deflater, int level, int mem_level, int strategy, fs_png_buffer *out,
+                         int repeated_rows, int deflater, int level, int mem_level, int strategy, fs_png_buffer *out,
                          char message[FS_PNG_MESSAGE_SIZE]) {
     out->data = NULL;
     out->size = 0;
     out->capacity = 0;
     if (palette_count < 1 || palette_count > 256) {
         fs_copy_text(message, "palette must hold 1...256 entries");
+        return 1;
+    }
+    if (repeated_rows != FS_PNG_REPEATED_ROWS_UP && repeated_rows != FS_PNG_REPEATED_ROWS_COPIED) {
+        fs_copy_text(message, "repeated rows must be FS_PNG_REPEATED_ROWS_UP or FS_PNG_REPEATED_ROWS_COPIED");
         return 1;
     }
     size_t packed = 0, raw_size = 0;
@@ -395,7 +405,7 @@ int fs_png_write_indexed(const unsigned char *indices, uint32_t width, uint32_t 
     // made past them, then moved down behind the chunks actually written.
     size_t reserve = 8 + 25 + 780 + 268 + 8;
     size_t compressed = 0, capacity = 0;
-    unsigned char *file = fs_indexed_stream(indices, width, height, stride, scale, bit_depth, packed, raw_size, deflater,
+    unsigned char *file = fs_indexed_stream(indices, width, height, stride, scale, bit_depth, repeated_rows, packed, raw_size, deflater,
                                             level, mem_level, strategy, reserve, 4 + 12, &compressed, &capacity, message);
     if (file == NULL) return 1;
     size_t at = 0;

@@ -7,7 +7,8 @@ import FilmstripRaster
 /// This is the one Swift file that calls into libpng (through the C shim `CPNGShim`, which
 /// owns `setjmp` around every call of libpng's full API; decoding uses libpng's simplified API).
 /// Every libpng error becomes a thrown ``PNGError``; nothing longjmps through Swift frames.
-/// The shim's two zlib-only writers (`indexed_writer.c`: palette files with Up on repeated rows;
+/// The shim's two zlib-only writers (`indexed_writer.c`: palette files with Up on repeated rows
+/// or with repeated rows copied;
 /// `rgba_image_data.c`: the stream libpng writes for RGBA with adaptive filters) are called
 /// from here too; libpng stays the decoder and the reference their tests compare with.
 package enum PNGCodec {
@@ -20,8 +21,12 @@ package enum PNGCodec {
     /// expanded while writing; otherwise 8-bit RGBA. Either way, decoding gives back exactly
     /// `canvas.scaled(by: scale)`.
     ///
+    /// Without `settings`, those filmstrip writes an image at `scale` with
+    /// (``PNGSettings/forImage(scale:)``).
+    ///
     /// - Throws: ``PNGError`` for an empty canvas, a scale outside 1...64, or any libpng failure.
-    package static func encode(_ canvas: Canvas, scale: Int = 1, settings: PNGSettings = .default) throws(PNGError) -> [UInt8] {
+    package static func encode(_ canvas: Canvas, scale: Int = 1, settings: PNGSettings? = nil) throws(PNGError) -> [UInt8] {
+        let settings = settings ?? .forImage(scale: scale)
         guard canvas.width > 0, canvas.height > 0 else {
             throw PNGError(message: "cannot encode an image of \(canvas.width)×\(canvas.height) pixels")
         }
@@ -40,23 +45,27 @@ package enum PNGCodec {
     }
 
     /// Encodes an indexed image, enlarged by a whole `scale`, as an indexed-colour PNG (see
-    /// ``encode(_:scale:settings:)``); `settings.allowPalette` is not consulted. With
-    /// ``PNGSettings/Filters/upOnRepeatedRows`` the file is written by filmstrip's own writer
-    /// (signature, IHDR, PLTE, tRNS when needed, one IDAT deflated by zlib, IEND); otherwise by libpng.
+    /// ``encode(_:scale:settings:)``, also for the settings when none are given);
+    /// `settings.allowPalette` is not consulted. With
+    /// ``PNGSettings/Filters/upOnRepeatedRows`` or ``PNGSettings/Filters/copiedRepeatedRows`` the
+    /// file is written by filmstrip's own writer (signature, IHDR, PLTE, tRNS when needed, one
+    /// IDAT deflated by `settings.deflater`, IEND); otherwise by libpng.
     ///
     /// - Throws: ``PNGError`` for an empty image, a scale outside 1...64, or any libpng failure.
-    package static func encode(_ image: IndexedImage, scale: Int = 1, settings: PNGSettings = .default) throws(PNGError) -> [UInt8] {
+    package static func encode(_ image: IndexedImage, scale: Int = 1, settings: PNGSettings? = nil) throws(PNGError) -> [UInt8] {
+        let settings = settings ?? .forImage(scale: scale)
         guard image.width > 0, image.height > 0 else {
             throw PNGError(message: "cannot encode an image of \(image.width)×\(image.height) pixels")
         }
-        if settings.filters == .upOnRepeatedRows {
+        if settings.filters == .upOnRepeatedRows || settings.filters == .copiedRepeatedRows {
             try checkLevel(settings)
+            let repeatedRows = settings.filters == .upOnRepeatedRows ? FS_PNG_REPEATED_ROWS_UP : FS_PNG_REPEATED_ROWS_COPIED
             return try call { buffer, message in
                 image.indices.withUnsafeBufferPointer { indices in
                     image.palette.withUnsafeBufferPointer { palette in
                         fs_png_write_indexed(
                             indices.baseAddress, UInt32(image.width), UInt32(image.height), image.width, UInt32(clamping: scale),
-                            palette.baseAddress, Int32(image.palette.count / 4), Int32(image.bitDepth),
+                            palette.baseAddress, Int32(image.palette.count / 4), Int32(image.bitDepth), repeatedRows,
                             deflater(settings), Int32(settings.compressionLevel), Int32(settings.memoryLevel), Int32(settings.strategy.rawValue), &buffer, message)
                     }
                 }
@@ -167,7 +176,7 @@ package enum PNGCodec {
 
     private static func nativeSettings(_ settings: PNGSettings) -> fs_png_settings {
         let filters: Int32 = switch settings.filters {
-        case .none, .upOnRepeatedRows: FS_PNG_FILTER_NONE
+        case .none, .upOnRepeatedRows, .copiedRepeatedRows: FS_PNG_FILTER_NONE
         case .sub: FS_PNG_FILTER_SUB
         case .up: FS_PNG_FILTER_UP
         case .adaptive: FS_PNG_ALL_FILTERS

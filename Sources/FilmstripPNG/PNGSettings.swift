@@ -18,10 +18,16 @@ package struct PNGSettings: Hashable, Sendable {
         /// above. Palette images are then written by filmstrip's own writer (the chunks by hand,
         /// the rows deflated by zlib in one call); RGBA images, through libpng with no filter.
         case upOnRepeatedRows
+        /// Filter type 0 (None) on every row, a row that repeats the one above written again as
+        /// it is (deflate codes it as one match of the row's length, at the distance of one
+        /// row). Palette images are written by filmstrip's own writer, as with
+        /// ``upOnRepeatedRows``; RGBA images, through libpng with no filter.
+        case copiedRepeatedRows
     }
 
     /// Which library deflates the rows of the palette images filmstrip writes itself
-    /// (``Filters/upOnRepeatedRows``); every other image is deflated by zlib, through libpng.
+    /// (``Filters/upOnRepeatedRows``, ``Filters/copiedRepeatedRows``); every other image is
+    /// deflated by zlib, through libpng.
     package enum Deflater: Hashable, Sendable {
         /// zlib, with ``compressionLevel`` 0...9, ``memoryLevel`` and ``strategy``.
         case zlib
@@ -51,7 +57,8 @@ package struct PNGSettings: Hashable, Sendable {
     package var strategy: Strategy
     /// Which row filters to use.
     package var filters: Filters
-    /// Which library deflates the rows with ``Filters/upOnRepeatedRows``.
+    /// Which library deflates the rows with ``Filters/upOnRepeatedRows`` or
+    /// ``Filters/copiedRepeatedRows``.
     package var deflater: Deflater
     /// Write an indexed-colour (palette) PNG when the image has at most 256 distinct colours.
     /// The decoded pixels are identical either way.
@@ -72,28 +79,41 @@ package struct PNGSettings: Hashable, Sendable {
         self.allowPalette = allowPalette
     }
 
-    /// The settings filmstrip writes its frames, stills, strips and the animation's frames with:
-    /// palette when possible, Up on repeated rows and None elsewhere
-    /// (``Filters/upOnRepeatedRows``), deflated by libdeflate at level 6.
+    /// The settings filmstrip writes its frames, stills and strips with: palette when possible,
+    /// None on every row, a repeated row written again (``Filters/copiedRepeatedRows``), deflated
+    /// by libdeflate at level 7. (The animation's frames: ``paletteAnimation``.)
     ///
     /// Chosen by measurement on the reference plan's 120 palette frames at 2× (4-bit indices,
-    /// 449 bytes a row, 374 rows), each library alone on their filtered rows, one core, in C,
-    /// three passes on a 2-core AMD EPYC (ms a frame, smallest–largest of the passes). Image data
-    /// of the 120 frames: zlib 1.2.13 level 6 (the setting before) 250,971 bytes at 1.30–1.54 ms,
-    /// level 5 255,356 (1.07–1.27), level 7 247,989 (1.29–1.62); libdeflate 1.14 level 6
-    /// 257,683 (0.60–0.73), level 7 254,115 (0.75–0.89), level 8 250,637 (2.12–2.31), level 9
-    /// 216,448 (2.72–2.83). Those figures, and the frame files' 269,065 bytes at level 6, were
-    /// measured on a copy of the plan saved under another name, whose frames show a shorter
-    /// name. On the plan itself (as `filmstrip bench` records it) level 6 writes **276,000** bytes
-    /// of frame files, 22.8% above the 224,748 of zlib level 8 without a filter, over the 20%
-    /// issue 22 allows (269,697); level 7 writes 272,395, level 8 268,511 at twice the recording
-    /// time. The setting stays at level 6 while the choice is open: docs/PERFORMANCE.md
-    /// ("Issue 22, eighth pass") gives the settings that fit and what each costs. `filmstrip
-    /// bench --json` gives the frame files' bytes (`frameBytes`) on the plan itself.
+    /// 449 bytes a row, 374 rows, as `filmstrip bench` records them), each setting alone on the
+    /// filtered rows, in C, one core, a 2-core AMD EPYC (best of 7 passes, ms a frame). Frame
+    /// files of the 120 frames (the 224,748 bytes of zlib level 8 without a filter, the setting
+    /// issue 22 started from, + 20% is 269,697):
     ///
-    /// Earlier settings (zlib level 8 without a filter through libpng, then zlib level 6 with Up on
-    /// repeated rows) and their measurements are in docs/PERFORMANCE.md.
-    package static let `default` = PNGSettings(compressionLevel: 6, memoryLevel: 8, strategy: .default, filters: .upOnRepeatedRows, allowPalette: true, deflater: .libdeflate)
+    /// | rows | libdeflate 1.14 level 6 | level 7 | zlib 1.2.13 level 6 |
+    /// |---|---|---|---|
+    /// | Up on repeated rows (until the ninth pass of issue 22) | 276,138 (0.34 ms) | 272,533 (0.45) | 269,013 (0.63) |
+    /// | repeated rows copied | 273,288 (0.36) | **268,084 (0.50)** | 265,735 (0.67) |
+    ///
+    /// Only copied rows at libdeflate level 7 and zlib level 6 fit; libdeflate does it in 0.50 ms.
+    /// Level 8 (lazy2 matching) took three times as long for 1% less. Up on repeated rows is
+    /// still better for the animation's changed rectangles; docs/PERFORMANCE.md ("Issue 22, ninth
+    /// pass") has the whole record.
+    ///
+    /// Earlier settings (zlib level 8 without a filter through libpng, zlib level 6 with Up on
+    /// repeated rows, libdeflate level 6 with Up on repeated rows) and their measurements are in
+    /// docs/PERFORMANCE.md.
+    package static let `default` = PNGSettings(compressionLevel: 7, memoryLevel: 8, strategy: .default, filters: .copiedRepeatedRows, allowPalette: true, deflater: .libdeflate)
+    /// The settings filmstrip writes an image at 1× with (the strip; frames and stills of a plan
+    /// at scale 1): palette when possible, Up on a row that repeats the one above and None
+    /// elsewhere (``Filters/upOnRepeatedRows``), libdeflate level 6. Every repeated row of such an
+    /// image is a repeat in the picture (blank bands, panel sides), and there Up on repeated rows
+    /// is smaller and faster: the reference plan's strip (3,638 × 910 pixels, 4-bit) is 23,270
+    /// bytes in 3.8 ms, against 25,368 bytes in 6.7 ms with ``default`` (same measurement).
+    package static let unenlarged = PNGSettings(compressionLevel: 6, memoryLevel: 8, strategy: .default, filters: .upOnRepeatedRows, allowPalette: true, deflater: .libdeflate)
+
+    /// The settings filmstrip writes an image enlarged by a whole `scale` with: ``default`` when
+    /// it is enlarged (scale ≥ 2), ``unenlarged`` at 1×.
+    package static func forImage(scale: Int) -> PNGSettings { scale >= 2 ? .default : .unenlarged }
 
     /// Plain RGBA with no filtering at level 6: the straightforward encoding, for comparisons.
     package static let plainRGBA = PNGSettings(compressionLevel: 6, filters: .none, allowPalette: false)

@@ -304,7 +304,10 @@ struct PNGCodecTests {
     // MARK: Settings
 
     @Test func presetsAreTheDocumentedOnes() {
-        #expect(PNGSettings.default == PNGSettings(compressionLevel: 6, filters: .upOnRepeatedRows, allowPalette: true, deflater: .libdeflate))
+        #expect(PNGSettings.default == PNGSettings(compressionLevel: 7, filters: .copiedRepeatedRows, allowPalette: true, deflater: .libdeflate))
+        #expect(PNGSettings.unenlarged == PNGSettings(compressionLevel: 6, filters: .upOnRepeatedRows, allowPalette: true, deflater: .libdeflate))
+        #expect(PNGSettings.paletteAnimation == .unenlarged)
+        #expect([1, 2, 3, 0].map(PNGSettings.forImage(scale:)) == [.unenlarged, .default, .default, .unenlarged])
         #expect(PNGSettings.plainRGBA == PNGSettings(compressionLevel: 6, filters: .none, allowPalette: false))
     }
 }

@@ -3,9 +3,10 @@ import FilmstripPNG
 import FilmstripRaster
 import Testing
 
-/// filmstrip's own palette writer (``PNGSettings/Filters/upOnRepeatedRows``): libpng decodes
-/// what it writes to exactly the pixels libpng's own encoding holds, and a row that repeats the
-/// row above is stored as filter type 2 (Up) and zeros.
+/// filmstrip's own palette writer (``PNGSettings/Filters/upOnRepeatedRows`` and
+/// ``PNGSettings/Filters/copiedRepeatedRows``): libpng decodes what it writes to exactly the
+/// pixels libpng's own encoding holds; a row that repeats the row above is stored as filter type
+/// 2 (Up) and zeros, or written again with filter type 0.
 @Suite struct RepeatedRowsWriterTests {
     /// `width` × `height` pixels cycling through `colors` opaque colours, each row shifted by
     /// its index halved, so pairs of rows repeat and others differ.
@@ -39,11 +40,12 @@ import Testing
             for (width, height) in [(1, 1), (13, 7), (40, 9)] {
                 for translucent in [false, true] where colors > 1 {
                     let canvas = Self.canvas(colors: colors, width: width, height: height, translucent: translucent)
-                    let ours = try PNGCodec.encode(canvas, scale: scale, settings: .default)
                     let theirs = try PNGCodec.encode(canvas, scale: scale, settings: libpng)
-                    let decoded = try PNGCodec.decode(ours)
-                    #expect(decoded == canvas.scaled(by: scale), "\(colors) colours, \(width)×\(height) at \(scale)×")
-                    #expect(decoded == (try PNGCodec.decode(theirs)))
+                    for settings in [PNGSettings.default, .unenlarged] {
+                        let decoded = try PNGCodec.decode(try PNGCodec.encode(canvas, scale: scale, settings: settings))
+                        #expect(decoded == canvas.scaled(by: scale), "\(colors) colours, \(width)×\(height) at \(scale)×, \(settings.filters)")
+                        #expect(decoded == (try PNGCodec.decode(theirs)))
+                    }
                 }
             }
         }
@@ -56,11 +58,35 @@ import Testing
         canvas.setPixel(x: 1, y: 1, to: .white)
         canvas.setPixel(x: 0, y: 2, to: .white)
         canvas.setPixel(x: 1, y: 2, to: .white)
-        let png = try PNGCodec.encode(canvas, scale: 2, settings: .default)
+        let png = try PNGCodec.encode(canvas, scale: 2, settings: .unenlarged)
         // Palette: black 0, white 1. Row 0: 0 0 1 1 0 0 → 0011_0000; its copy and row 1's two
         // rows repeat it (Up, zero); row 2: 1 1 1 1 0 0 → 1111_0000 (None), then its copy (Up).
         #expect(try Self.filteredRows(png) == [0, 0x30, 2, 0, 2, 0, 2, 0, 0, 0xF0, 2, 0])
         #expect(try PNGCodec.decode(png) == canvas.scaled(by: 2))
+    }
+
+    /// ``PNGSettings/Filters/copiedRepeatedRows`` (the frames' setting, ``PNGSettings/default``):
+    /// the same picture, every row filter type 0 with its own bytes.
+    @Test func copiedRepeatedRowsAreEveryRowFilterNoneWithItsBytes() throws {
+        var canvas = Canvas(width: 3, height: 3, background: .black)
+        canvas.setPixel(x: 1, y: 0, to: .white)
+        canvas.setPixel(x: 1, y: 1, to: .white)
+        canvas.setPixel(x: 0, y: 2, to: .white)
+        canvas.setPixel(x: 1, y: 2, to: .white)
+        let png = try PNGCodec.encode(canvas, scale: 2, settings: .default)
+        #expect(try Self.filteredRows(png) == [0, 0x30, 0, 0x30, 0, 0x30, 0, 0x30, 0, 0xF0, 0, 0xF0])
+        #expect(try PNGCodec.decode(png) == canvas.scaled(by: 2))
+        // At 3× and 2 bits (4 colours): each row three times, 3 bytes of 9 pixels (the last padded).
+        var four = Canvas(width: 3, height: 2, background: .black)
+        four.setPixel(x: 0, y: 0, to: .white)
+        four.setPixel(x: 1, y: 1, to: Color(red: 200, green: 0, blue: 0, alpha: 255))
+        four.setPixel(x: 2, y: 1, to: Color(red: 0, green: 0, blue: 200, alpha: 255))
+        let rows = try Self.filteredRows(PNGCodec.encode(four, scale: 3, settings: .default))
+        // Palette by first appearance: white 0, black 1, red 2, blue 3. Row 0: 000 111 111 →
+        // 00_00_00_01 01_01_01_01 01_00_00_00; row 1: 111 222 333 → 01_01_01_10 10_10_11_11 11_00_00_00.
+        let first: [UInt8] = [0, 0x01, 0x55, 0x40]
+        let second: [UInt8] = [0, 0x56, 0xAF, 0xC0]
+        #expect(rows == first + first + first + second + second + second)
     }
 
     @Test func theFileHoldsOnlyHeaderPaletteTransparencyWhenNeededImageDataAndEnd() throws {

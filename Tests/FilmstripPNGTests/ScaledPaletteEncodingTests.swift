@@ -55,12 +55,14 @@ import Testing
         }
     }
 
-    @Test func indexingAtOneTimesAndScalingIndicesGivesTheSameFileAsScalingPixelsFirst() throws {
+    /// With the same settings (given: without them, the scale picks them), whichever is done first.
+    @Test(arguments: [PNGSettings.default, .unenlarged])
+    func indexingAtOneTimesAndScalingIndicesGivesTheSameFileAsScalingPixelsFirst(settings: PNGSettings) throws {
         let canvas = Self.canvas(colors: 9, width: 21, height: 11)
-        let scaledFirst = try PNGCodec.encode(canvas.scaled(by: 2))
-        let indexedFirst = try PNGCodec.encode(try #require(IndexedImage(canvas)), scale: 2)
+        let scaledFirst = try PNGCodec.encode(canvas.scaled(by: 2), settings: settings)
+        let indexedFirst = try PNGCodec.encode(try #require(IndexedImage(canvas)), scale: 2, settings: settings)
         #expect(scaledFirst == indexedFirst)
-        #expect(try PNGCodec.encode(canvas, scale: 2) == indexedFirst)
+        #expect(try PNGCodec.encode(canvas, scale: 2, settings: settings) == indexedFirst)
     }
 
     @Test func indexedImagesAreEqualExactlyWhenTheirCanvasesAre() throws {

@@ -64,6 +64,11 @@ int fs_png_encode_indexed(const unsigned char *indices, uint32_t width, uint32_t
 #define FS_PNG_DEFLATER_ZLIB 0
 #define FS_PNG_DEFLATER_LIBDEFLATE 1
 
+/// How fs_png_write_indexed filters a row that repeats the row above: Up (its filtered bytes all
+/// zero) or None (the row written again, which deflate codes as a match of the row's length).
+#define FS_PNG_REPEATED_ROWS_UP 2
+#define FS_PNG_REPEATED_ROWS_COPIED 0
+
 /// Writes an indexed-colour PNG of `width * scale` × `height * scale` pixels from `indices`
 /// (one palette index per source pixel, row-major, rows `stride` bytes apart; each source pixel
 /// becomes a `scale` × `scale` block), as fs_png_encode_indexed does, but without libpng:
@@ -71,9 +76,10 @@ int fs_png_encode_indexed(const unsigned char *indices, uint32_t width, uint32_t
 /// - chunks: signature, IHDR (bit depth `bit_depth`, colour type 3, no interlace), PLTE
 ///   (`palette_count` entries), tRNS only when some entry's alpha is below 255 (up to the last
 ///   such entry), one IDAT, IEND; nothing else.
-/// - rows: a row whose packed bytes equal the row above's gets filter type 2 (Up), so its
-///   filtered bytes are all zero (at scale s, s − 1 of every s rows); every other row filter
-///   type 0 (None).
+/// - rows: with `repeated_rows` FS_PNG_REPEATED_ROWS_UP, a row whose packed bytes equal the row
+///   above's gets filter type 2 (Up), so its filtered bytes are all zero (at scale s, s − 1 of
+///   every s rows), and every other row filter type 0 (None); with FS_PNG_REPEATED_ROWS_COPIED
+///   every row gets filter type 0 (None), a repeated row written again.
 /// - IDAT: the filtered rows deflated in one call, as a zlib stream (RFC 1950), by `deflater`:
 ///   FS_PNG_DEFLATER_LIBDEFLATE, libdeflate's whole-buffer compressor at `level` (0...12;
 ///   `mem_level` and `strategy` are not used), or FS_PNG_DEFLATER_ZLIB, zlib at `level`
@@ -84,14 +90,14 @@ int fs_png_encode_indexed(const unsigned char *indices, uint32_t width, uint32_t
 /// message and `out` left empty.
 int fs_png_write_indexed(const unsigned char *indices, uint32_t width, uint32_t height, size_t stride,
                          uint32_t scale, const unsigned char *palette_rgba, int palette_count, int bit_depth,
-                         int deflater, int level, int mem_level, int strategy, fs_png_buffer *out,
+                         int repeated_rows, int deflater, int level, int mem_level, int strategy, fs_png_buffer *out,
                          char message[FS_PNG_MESSAGE_SIZE]);
 
 /// The zlib stream an indexed-colour image's IDAT (or an animation frame's fdAT) holds for
 /// `width * scale` × `height * scale` pixels from `indices` (one palette index per source pixel,
 /// rows `stride` bytes apart), packed at `bit_depth` (1, 2, 4 or 8), rows filtered and deflated
-/// exactly as fs_png_write_indexed does (Up on a row that repeats the one above, None
-/// otherwise; one deflate call by `deflater` at `level`, `mem_level`, `strategy`). Returns 0
+/// exactly as fs_png_write_indexed does with FS_PNG_REPEATED_ROWS_UP (Up on a row that repeats
+/// the one above, None otherwise; one deflate call by `deflater` at `level`, `mem_level`, `strategy`). Returns 0
 /// on success with the stream in `out`; otherwise non-zero with a message and `out` left empty.
 int fs_png_indexed_image_data(const unsigned char *indices, uint32_t width, uint32_t height, size_t stride,
                               uint32_t scale, int bit_depth, int deflater, int level, int mem_level, int strategy,

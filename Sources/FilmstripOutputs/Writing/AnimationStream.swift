@@ -41,8 +41,8 @@ package struct AnimationStream {
     private(set) var bitDepth = 4
     /// How many frames were admitted at 4 bits: widened when the animation ends at 8.
     private var fourBitFrames = 0
-    /// The settings the frames' rows are deflated with: the frame files' (``PNGSettings/default``).
-    static let settings = PNGSettings.default
+    /// The settings the frames' rows are deflated with (``PNGSettings/paletteAnimation``).
+    static let settings = PNGSettings.paletteAnimation
 
     /// A stream for `schedule`'s frames, each `frameWidth` × `frameHeight` pixels at 1×, written at `scale`.
     /// - Throws: ``FilmstripError`` (output, naming `path`) when the schedule is empty or the size too large.

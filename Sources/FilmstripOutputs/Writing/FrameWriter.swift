@@ -51,7 +51,6 @@ package final class FrameWriter: ImageSink {
     }
 
     private let folder: OutputFolder
-    private let settings: PNGSettings
     /// Key → path of the first image written with that key, for the last
     /// ``rememberedImages`` distinct images written (oldest forgotten first).
     private let written = Mutex(RecentImages())
@@ -80,9 +79,10 @@ package final class FrameWriter: ImageSink {
         digests.withLock { $0.removeValue(forKey: path) }
     }
 
-    init(folder: OutputFolder, settings: PNGSettings = .default) {
+    /// A writer into `folder`, encoding each image with the settings for its scale
+    /// (``PNGSettings/forImage(scale:)``).
+    init(folder: OutputFolder) {
         self.folder = folder
-        self.settings = settings
     }
 
     /// The counts so far.
@@ -92,7 +92,7 @@ package final class FrameWriter: ImageSink {
         var hasher = Hasher()
         let scale = image.scale
         hasher.combine(scale)
-        let pixels = Self.pixels(of: image, settings: settings)
+        let pixels = Self.pixels(of: image, settings: PNGSettings.forImage(scale: scale))
         // The pixel digest, when the image was digested, stands for its pixels (SHA-256 of them:
         // hashing them again would cost as much as the digest); equal keys are still compared
         // pixel for pixel (sameImage).
@@ -304,13 +304,13 @@ package final class FrameWriter: ImageSink {
         return PixelDifference.between(decoded, fresh, scale: image.scale) == nil ? bytes : nil
     }
 
-    /// The PNG bytes of `image` enlarged by its scale, as `record` writes them with the writer's settings.
+    /// The PNG bytes of `image` enlarged by its scale, as `record` writes them with the settings for that scale.
     /// - Throws: ``FilmstripError`` (output, naming the file) when the encoder refuses the image.
     private func encode(_ image: Prepared) throws(FilmstripError) -> [UInt8] {
         do throws(PNGError) {
             switch image.pixels {
-            case .indexed(let indexed): return try PNGCodec.encode(indexed, scale: image.scale, settings: settings)
-            case .rgba(let canvas): return try PNGCodec.encode(canvas, scale: image.scale, settings: settings)
+            case .indexed(let indexed): return try PNGCodec.encode(indexed, scale: image.scale)
+            case .rgba(let canvas): return try PNGCodec.encode(canvas, scale: image.scale)
             }
         } catch {
             throw FilmstripError(.output(path: "\(folder.path)/\(image.path)", reason: error.description))
