@@ -91,13 +91,13 @@ package struct PNGSettings: Hashable, Sendable {
     ///
     /// | rows | libdeflate 1.14 level 6 | level 7 | zlib 1.2.13 level 6 |
     /// |---|---|---|---|
-    /// | Up on repeated rows (until the ninth pass of issue 22) | 276,138 (0.34 ms) | 272,533 (0.45) | 269,013 (0.63) |
-    /// | repeated rows copied | 273,288 (0.36) | **268,084 (0.50)** | 265,735 (0.67) |
+    /// | Up on repeated rows (until the ninth pass of issue 22) | 276,000 (0.34 ms) | 272,395 (0.45) | 268,875 (0.63) |
+    /// | repeated rows copied | 273,150 (0.36) | **267,946 (0.50)** | 265,597 (0.67) |
     ///
-    /// Only copied rows at libdeflate level 7 and zlib level 6 fit; libdeflate does it in 0.50 ms.
-    /// Level 8 (lazy2 matching) took three times as long for 1% less. Up on repeated rows is
-    /// still better for the animation's changed rectangles; docs/PERFORMANCE.md ("Issue 22, ninth
-    /// pass") has the whole record.
+    /// Three fit: Up with zlib 6, copies with zlib 6, copies with libdeflate 7, the fastest of
+    /// them (0.50 ms). libdeflate 8 with Up fits too (268,511) at 1.43 ms a frame. The animation's
+    /// rectangles keep Up at level 6 (``paletteAnimation``); docs/PERFORMANCE.md ("Issue 22, ninth
+    /// pass") has the whole record and what the level costs a recording.
     ///
     /// Earlier settings (zlib level 8 without a filter through libpng, zlib level 6 with Up on
     /// repeated rows, libdeflate level 6 with Up on repeated rows) and their measurements are in
@@ -107,8 +107,8 @@ package struct PNGSettings: Hashable, Sendable {
     /// at scale 1): palette when possible, Up on a row that repeats the one above and None
     /// elsewhere (``Filters/upOnRepeatedRows``), libdeflate level 6. Every repeated row of such an
     /// image is a repeat in the picture (blank bands, panel sides), and there Up on repeated rows
-    /// is smaller and faster: the reference plan's strip (3,638 × 910 pixels, 4-bit) is 23,270
-    /// bytes in 3.8 ms, against 25,368 bytes in 6.7 ms with ``default`` (same measurement).
+    /// is smaller and faster: the reference plan's strip (3,638 × 910 pixels, 4-bit) is 23,285
+    /// bytes in 3.8 ms, against 25,383 bytes in 6.7 ms with ``default`` (same measurement).
     package static let unenlarged = PNGSettings(compressionLevel: 6, memoryLevel: 8, strategy: .default, filters: .upOnRepeatedRows, allowPalette: true, deflater: .libdeflate)
 
     /// The settings filmstrip writes an image enlarged by a whole `scale` with: ``default`` when
