@@ -145,8 +145,8 @@ static int fs_indexed_check(uint32_t width, uint32_t height, size_t stride, uint
 // state, reset (deflateReset: the same output as a fresh deflateInit2 with the same arguments)
 // rather than made again, and libdeflate compressors, one a level (libdeflate keeps no state
 // between calls, so reusing it cannot change the bytes). The scratches sit in a pool of fs_pool_size, each taken by one call at a
-// time; a call that finds none free uses a scratch of its own and frees it. A scratch is about
-// 450 KiB, so what they hold grows with how many calls encode at once (one a core), not with how
+// time; a call that finds none free uses a scratch of its own and frees it. A scratch holds up to
+// 512 KiB of rows and 656 KiB a compressor (libdeflate 1.14, levels 6 and 7), so what they hold grows with how many calls encode at once (one a core), not with how
 // many threads the process has made: Dispatch adds worker threads while others block on the disk,
 // and one scratch per thread grew a long recording's resident memory by a scratch per new thread.
 typedef struct {
