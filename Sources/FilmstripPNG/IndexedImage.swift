@@ -67,18 +67,8 @@ package struct IndexedImage: Hashable, Sendable {
                         lastIndex = index
                         hasLast = true
                     }
-                    // The run of this colour: four pixels a step while they all match, then one
-                    // at a time; written with one fill.
-                    let four = SIMD4<UInt32>(repeating: word)
-                    var end = p + 1
-                    while end + 4 <= count,
-                        all(pixels.loadUnaligned(fromByteOffset: end &* 4, as: SIMD4<UInt32>.self) .== four)
-                    {
-                        end += 4
-                    }
-                    while end < count, pixels.loadUnaligned(fromByteOffset: end &* 4, as: UInt32.self) == word {
-                        end += 1
-                    }
+                    // The run of this colour, written with one fill.
+                    let end = Canvas.endOfRun(of: word, in: pixels, from: p + 1, limit: count)
                     indices[p..<end].update(repeating: lastIndex)
                     p = end
                 }

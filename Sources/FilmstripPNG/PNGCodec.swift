@@ -57,9 +57,15 @@ package enum PNGCodec {
         guard image.width > 0, image.height > 0 else {
             throw PNGError(message: "cannot encode an image of \(image.width)×\(image.height) pixels")
         }
-        if settings.filters == .upOnRepeatedRows || settings.filters == .copiedRepeatedRows {
+        // filmstrip's own writer takes the two rules for repeated rows; libpng the other filters.
+        let repeatedRows: Int32? =
+            switch settings.filters {
+            case .upOnRepeatedRows: FS_PNG_REPEATED_ROWS_UP
+            case .copiedRepeatedRows: FS_PNG_REPEATED_ROWS_COPIED
+            case .none, .sub, .up, .adaptive: nil
+            }
+        if let repeatedRows {
             try checkLevel(settings)
-            let repeatedRows = settings.filters == .upOnRepeatedRows ? FS_PNG_REPEATED_ROWS_UP : FS_PNG_REPEATED_ROWS_COPIED
             return try call { buffer, message in
                 image.indices.withUnsafeBufferPointer { indices in
                     image.palette.withUnsafeBufferPointer { palette in

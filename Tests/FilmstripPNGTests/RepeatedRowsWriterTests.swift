@@ -51,31 +51,28 @@ import Testing
         }
     }
 
-    @Test func aRepeatedRowIsFilterUpAndZerosAndOthersAreFilterNone() throws {
-        // 3×3 at 2×, 1 bit a pixel: rows 0 and 1 are black, white, black; row 2 white, white, black.
+    /// A 3×3 picture at 2×, 1 bit a pixel: rows 0 and 1 black, white, black; row 2 white, white,
+    /// black. Palette: black 0, white 1, so row 0 packs to 0011_0000 and row 2 to 1111_0000.
+    /// ``PNGSettings/unenlarged`` (Up on repeated rows): row 0's copy and row 1's two rows repeat
+    /// it (Up, zero), row 2 is None, then its copy Up. ``PNGSettings/default`` (repeated rows
+    /// copied, the frames' setting): every row filter type 0 with its own bytes.
+    @Test(arguments: [
+        (PNGSettings.unenlarged, [UInt8]([0, 0x30, 2, 0, 2, 0, 2, 0, 0, 0xF0, 2, 0])),
+        (PNGSettings.default, [UInt8]([0, 0x30, 0, 0x30, 0, 0x30, 0, 0x30, 0, 0xF0, 0, 0xF0])),
+    ])
+    func eachRowIsFilteredByTheRepeatedRowsRule(settings: PNGSettings, rows: [UInt8]) throws {
         var canvas = Canvas(width: 3, height: 3, background: .black)
         canvas.setPixel(x: 1, y: 0, to: .white)
         canvas.setPixel(x: 1, y: 1, to: .white)
         canvas.setPixel(x: 0, y: 2, to: .white)
         canvas.setPixel(x: 1, y: 2, to: .white)
-        let png = try PNGCodec.encode(canvas, scale: 2, settings: .unenlarged)
-        // Palette: black 0, white 1. Row 0: 0 0 1 1 0 0 → 0011_0000; its copy and row 1's two
-        // rows repeat it (Up, zero); row 2: 1 1 1 1 0 0 → 1111_0000 (None), then its copy (Up).
-        #expect(try Self.filteredRows(png) == [0, 0x30, 2, 0, 2, 0, 2, 0, 0, 0xF0, 2, 0])
+        let png = try PNGCodec.encode(canvas, scale: 2, settings: settings)
+        #expect(try Self.filteredRows(png) == rows)
         #expect(try PNGCodec.decode(png) == canvas.scaled(by: 2))
     }
 
-    /// ``PNGSettings/Filters/copiedRepeatedRows`` (the frames' setting, ``PNGSettings/default``):
-    /// the same picture, every row filter type 0 with its own bytes.
-    @Test func copiedRepeatedRowsAreEveryRowFilterNoneWithItsBytes() throws {
-        var canvas = Canvas(width: 3, height: 3, background: .black)
-        canvas.setPixel(x: 1, y: 0, to: .white)
-        canvas.setPixel(x: 1, y: 1, to: .white)
-        canvas.setPixel(x: 0, y: 2, to: .white)
-        canvas.setPixel(x: 1, y: 2, to: .white)
-        let png = try PNGCodec.encode(canvas, scale: 2, settings: .default)
-        #expect(try Self.filteredRows(png) == [0, 0x30, 0, 0x30, 0, 0x30, 0, 0x30, 0, 0xF0, 0, 0xF0])
-        #expect(try PNGCodec.decode(png) == canvas.scaled(by: 2))
+    /// ``PNGSettings/Filters/copiedRepeatedRows`` at 3× and 2 bits: each row three times, filter 0.
+    @Test func copiedRowsRepeatAtEveryScaleAndBitDepth() throws {
         // At 3× and 2 bits (4 colours): each row three times, 3 bytes of 9 pixels (the last padded).
         var four = Canvas(width: 3, height: 2, background: .black)
         four.setPixel(x: 0, y: 0, to: .white)

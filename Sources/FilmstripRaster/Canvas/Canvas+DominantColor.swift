@@ -15,25 +15,17 @@ extension Canvas {
         var best = -1
         var lastKey: UInt32 = 0
         var lastSlot = -1
-        // Runs of one colour are counted at once (a colour's count only grows during its own
-        // run, so comparing at the run's end picks the same colour as comparing at every pixel);
-        // a pixel is read as one 32-bit word of its four bytes in memory order.
+        // Runs of one colour (``endOfRun(of:in:from:limit:)``) are counted at once: a colour's
+        // count only grows during its own run, so comparing at the run's end picks the same
+        // colour as comparing at every pixel.
         pixels.withUnsafeBytes { pixels in
             for y in top..<bottom {
-                let rowStart = y * stride
-                var x = left
-                while x < right {
-                    let key = pixels.loadUnaligned(fromByteOffset: rowStart &+ x &* 4, as: UInt32.self)
-                    var end = x + 1
-                    let four = SIMD4<UInt32>(repeating: key)
-                    while end + 4 <= right,
-                        all(pixels.loadUnaligned(fromByteOffset: rowStart &+ end &* 4, as: SIMD4<UInt32>.self) .== four)
-                    {
-                        end += 4
-                    }
-                    while end < right, pixels.loadUnaligned(fromByteOffset: rowStart &+ end &* 4, as: UInt32.self) == key {
-                        end += 1
-                    }
+                // Pixels numbered row-major across the canvas: this row's from `first` to `limit`.
+                let first = y * width + left, limit = y * width + right
+                var x = first
+                while x < limit {
+                    let key = pixels.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self)
+                    let end = Self.endOfRun(of: key, in: pixels, from: x + 1, limit: limit)
                     let slot: Int
                     if lastSlot >= 0, key == lastKey {
                         slot = lastSlot
