@@ -1,6 +1,8 @@
-// See fs_png_write_indexed in include/png_shim.h. Deflates with libdeflate or zlib, never libpng.
+// See fs_png_write_indexed in include/png_shim.h. Deflates with libdeflate, zlib or the scanline
+// coder (scanline_deflate.c), never libpng.
 #include "png_shim.h"
 #include "paeth.h"
+#include "scanline_deflate.h"
 
 #include <libdeflate.h>
 #include <pthread.h>
@@ -106,13 +108,18 @@ static int fs_indexed_check(uint32_t width, uint32_t height, size_t stride, uint
         fs_copy_text(message, "bit depth must be 1, 2, 4 or 8");
         return 1;
     }
-    if (deflater == FS_PNG_DEFLATER_LIBDEFLATE) {
+    if (deflater == FS_PNG_DEFLATER_SCANLINE) {
+        if (level < FS_SCANLINE_MIN_LEVEL || level > FS_SCANLINE_MAX_LEVEL) {
+            fs_copy_text(message, "the scanline coder's level must be 1...9");
+            return 1;
+        }
+    } else if (deflater == FS_PNG_DEFLATER_LIBDEFLATE) {
         if (level < 0 || level > 12) {
             fs_copy_text(message, "libdeflate level must be 0...12");
             return 1;
         }
     } else if (deflater != FS_PNG_DEFLATER_ZLIB) {
-        fs_copy_text(message, "deflater must be FS_PNG_DEFLATER_ZLIB or FS_PNG_DEFLATER_LIBDEFLATE");
+        fs_copy_text(message, "deflater must be FS_PNG_DEFLATER_ZLIB, FS_PNG_DEFLATER_LIBDEFLATE or FS_PNG_DEFLATER_SCANLINE");
         return 1;
     } else if (level < 0 || level > 9 || mem_level < 1 || mem_level > 9 || strategy < 0 || strategy > 3) {
         fs_copy_text(message, "zlib level must be 0...9, memory level 1...9, strategy 0...3");
@@ -162,6 +169,7 @@ typedef struct {
     struct libdeflate_compressor *compressors[2];
     int compressor_levels[2];
     int compressor_next;  // which of the two a third level replaces
+    fs_scanline_coder *scanline_coder;  // made on first use
 } fs_scratch;
 
 enum { fs_pool_size = 8 };
@@ -196,6 +204,7 @@ static void fs_put_scratch(fs_scratch *scratch) {
     for (int i = 0; i < 2; i++) {
         if (scratch->compressors[i] != NULL) libdeflate_free_compressor(scratch->compressors[i]);
     }
+    fs_scanline_coder_free(scratch->scanline_coder);
     free(scratch->rows);
     free(scratch);
 }
@@ -291,7 +300,24 @@ static unsigned char *fs_deflate_rows(fs_scratch *scratch, const unsigned char *
         fs_copy_text(message, "out of memory");
         return NULL;
     }
-    if (deflater == FS_PNG_DEFLATER_LIBDEFLATE) {
+    size_t line = packed + 1;
+    if (deflater == FS_PNG_DEFLATER_SCANLINE && line <= FS_SCANLINE_MAX_LINE) {
+        if (scratch->scanline_coder == NULL) scratch->scanline_coder = fs_scanline_coder_new();
+        size_t bound = fs_scanline_deflate_bound(raw_size);
+        size_t size = reserve + bound + trailer;
+        unsigned char *buffer = scratch->scanline_coder == NULL ? NULL : (unsigned char *)malloc(size);
+        if (buffer == NULL) {
+            fs_release_rows(scratch, raw);
+            fs_copy_text(message, "out of memory");
+            return NULL;
+        }
+        *compressed = fs_scanline_deflate(scratch->scanline_coder, raw, raw_size, line, level, buffer + reserve);
+        *capacity = size;
+        fs_release_rows(scratch, raw);
+        return buffer;
+    }
+    // Rows longer than the scanline coder takes go to libdeflate at the same level.
+    if (deflater == FS_PNG_DEFLATER_LIBDEFLATE || deflater == FS_PNG_DEFLATER_SCANLINE) {
         struct libdeflate_compressor *compressor = fs_compressor(scratch, level);
         if (compressor == NULL) {
             fs_release_rows(scratch, raw);

@@ -8,7 +8,8 @@ import FilmstripRaster
 /// owns `setjmp` around every call of libpng's full API; decoding uses libpng's simplified API).
 /// Every libpng error becomes a thrown ``PNGError``; nothing longjmps through Swift frames.
 /// The shim's two zlib-only writers (`indexed_writer.c`: palette files with Up on repeated rows
-/// or with repeated rows copied;
+/// or with repeated rows copied, deflated by zlib, libdeflate or the shim's own scanline coder,
+/// `scanline_deflate.c`;
 /// `rgba_image_data.c`: the stream libpng writes for RGBA with adaptive filters) are called
 /// from here too; libpng stays the decoder and the reference their tests compare with.
 package enum PNGCodec {
@@ -170,6 +171,8 @@ package enum PNGCodec {
             guard (0...9).contains(settings.compressionLevel) else { throw PNGError(message: "compression level must be 0...9") }
         case .libdeflate:
             guard (0...12).contains(settings.compressionLevel) else { throw PNGError(message: "libdeflate's compression level must be 0...12") }
+        case .scanline:
+            guard (1...9).contains(settings.compressionLevel) else { throw PNGError(message: "the scanline coder's level must be 1...9") }
         }
     }
 
@@ -177,6 +180,7 @@ package enum PNGCodec {
         switch settings.deflater {
         case .zlib: FS_PNG_DEFLATER_ZLIB
         case .libdeflate: FS_PNG_DEFLATER_LIBDEFLATE
+        case .scanline: FS_PNG_DEFLATER_SCANLINE
         }
     }
 

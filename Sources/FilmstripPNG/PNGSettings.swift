@@ -35,6 +35,15 @@ package struct PNGSettings: Hashable, Sendable {
         /// and ``strategy`` are not used): one call over the whole image, as the rows are all in
         /// memory anyway.
         case libdeflate
+        /// filmstrip's own coder for the rows of an enlarged image, with ``compressionLevel``
+        /// 1...9 (how many earlier places with the same three bytes it tries: 1, 2, 4, 6, 8, 16,
+        /// 24, 48, 96). A filtered row that repeats the row above (with
+        /// ``Filters/copiedRepeatedRows`` at scale s, s − 1 of every s rows) is coded as matches
+        /// one row back without a search; the other rows are searched, the row above and the byte
+        /// before tried ahead of a hash chain. The bytes depend on the filtered rows alone, and
+        /// any rows give a correct stream. A row longer than deflate's 32 KiB window goes to
+        /// libdeflate at the same level.
+        case scanline
     }
 
     /// zlib's deflate strategy.
@@ -79,36 +88,43 @@ package struct PNGSettings: Hashable, Sendable {
         self.allowPalette = allowPalette
     }
 
-    /// The settings filmstrip writes its frames, stills and strips with: palette when possible,
-    /// None on every row, a repeated row written again (``Filters/copiedRepeatedRows``), deflated
-    /// by libdeflate at level 7. (The animation's frames: ``paletteAnimation``.)
+    /// The settings filmstrip writes its frames and stills at scale 2 and above with: palette
+    /// when possible, None on every row, a repeated row written again
+    /// (``Filters/copiedRepeatedRows``), deflated by filmstrip's own coder at level 6
+    /// (``Deflater/scanline``). (Images at 1×: ``unenlarged``; the animation's frames:
+    /// ``paletteAnimation``.)
     ///
     /// Chosen by measurement on the reference plan's 120 palette frames at 2× (4-bit indices,
     /// 449 bytes a row, 374 rows, as `filmstrip bench` records them), each setting alone on the
-    /// filtered rows, in C, one core, a 2-core AMD EPYC (best of 7 passes, ms a frame). Frame
+    /// filtered rows, in C, one core, a 2-core AMD EPYC (best of 9 passes, ms a frame). Frame
     /// files of the 120 frames (the 224,748 bytes of zlib level 8 without a filter, the setting
     /// issue 22 started from, + 20% is 269,697):
     ///
-    /// | rows | libdeflate 1.14 level 6 | level 7 | zlib 1.2.13 level 6 |
-    /// |---|---|---|---|
-    /// | Up on repeated rows (until the ninth pass of issue 22) | 276,000 (0.34 ms) | 272,395 (0.45) | 268,875 (0.63) |
-    /// | repeated rows copied | 273,150 (0.36) | **267,946 (0.50)** | 265,597 (0.67) |
+    /// | deflater (repeated rows copied) | frame files | ms a frame |
+    /// |---|---|---|
+    /// | libdeflate 1.14 level 6 | 273,150 | 0.36 |
+    /// | libdeflate 1.14 level 7 (issue 22's ninth pass) | 267,946 | 0.51 |
+    /// | zlib 1.2.13 level 6 | 265,597 | 0.67 |
+    /// | scanline coder level 5 | 242,222 | 0.12 |
+    /// | **scanline coder level 6** | **238,075** | **0.14** |
+    /// | scanline coder level 7 | 235,543 | 0.15 |
+    /// | scanline coder level 8 | 233,010 | 0.20 |
     ///
-    /// Three fit: Up with zlib 6, copies with zlib 6, copies with libdeflate 7, the fastest of
-    /// them (0.50 ms). libdeflate 8 with Up fits too (268,511) at 1.43 ms a frame. The animation's
-    /// rectangles keep Up at level 6 (``paletteAnimation``); docs/PERFORMANCE.md ("Issue 22, ninth
-    /// pass") has the whole record and what the level costs a recording.
+    /// A general deflater searches every copy of every row; the scanline coder codes a copy as
+    /// matches one row back and searches only the other rows, so it is both faster and smaller.
+    /// docs/PERFORMANCE.md ("Issue 22, tenth pass") has the whole record and what the level
+    /// costs a recording.
     ///
-    /// Earlier settings (zlib level 8 without a filter through libpng, zlib level 6 with Up on
-    /// repeated rows, libdeflate level 6 with Up on repeated rows) and their measurements are in
-    /// docs/PERFORMANCE.md.
-    package static let `default` = PNGSettings(compressionLevel: 7, memoryLevel: 8, strategy: .default, filters: .copiedRepeatedRows, allowPalette: true, deflater: .libdeflate)
+    /// Earlier settings (zlib level 8 without a filter through libpng, zlib level 6 and
+    /// libdeflate level 6 with Up on repeated rows, libdeflate level 7 with copied rows) and
+    /// their measurements are in docs/PERFORMANCE.md.
+    package static let `default` = PNGSettings(compressionLevel: 6, memoryLevel: 8, strategy: .default, filters: .copiedRepeatedRows, allowPalette: true, deflater: .scanline)
     /// The settings filmstrip writes an image at 1× with (the strip; frames and stills of a plan
     /// at scale 1): palette when possible, Up on a row that repeats the one above and None
     /// elsewhere (``Filters/upOnRepeatedRows``), libdeflate level 6. Every repeated row of such an
-    /// image is a repeat in the picture (blank bands, panel sides), and there Up on repeated rows
-    /// is smaller and faster: the reference plan's strip (3,638 × 910 pixels, 4-bit) is 23,285
-    /// bytes in 3.8 ms, against 25,383 bytes in 6.7 ms with ``default`` (same measurement).
+    /// image is a repeat in the picture (blank bands, panel sides), and there libdeflate does
+    /// best: the reference plan's strip (3,638 × 910 pixels, 4-bit) is 23,285 bytes in 3.6 ms,
+    /// against 24,935 bytes in 3.5 ms with ``default`` (same measurement).
     package static let unenlarged = PNGSettings(compressionLevel: 6, memoryLevel: 8, strategy: .default, filters: .upOnRepeatedRows, allowPalette: true, deflater: .libdeflate)
 
     /// The settings filmstrip writes an image enlarged by a whole `scale` with: ``default`` when

@@ -304,7 +304,7 @@ struct PNGCodecTests {
     // MARK: Settings
 
     @Test func presetsAreTheDocumentedOnes() {
-        #expect(PNGSettings.default == PNGSettings(compressionLevel: 7, filters: .copiedRepeatedRows, allowPalette: true, deflater: .libdeflate))
+        #expect(PNGSettings.default == PNGSettings(compressionLevel: 6, filters: .copiedRepeatedRows, allowPalette: true, deflater: .scanline))
         #expect(PNGSettings.unenlarged == PNGSettings(compressionLevel: 6, filters: .upOnRepeatedRows, allowPalette: true, deflater: .libdeflate))
         #expect(PNGSettings.paletteAnimation == .unenlarged)
         #expect([1, 2, 3, 0].map(PNGSettings.forImage(scale:)) == [.unenlarged, .default, .default, .unenlarged])

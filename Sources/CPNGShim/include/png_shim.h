@@ -63,6 +63,17 @@ int fs_png_encode_indexed(const unsigned char *indices, uint32_t width, uint32_t
 /// (`level` 0...12 only).
 #define FS_PNG_DEFLATER_ZLIB 0
 #define FS_PNG_DEFLATER_LIBDEFLATE 1
+/// filmstrip's own coder for the rows of an enlarged image (scanline_deflate.c), at `level`
+/// 1...9: a row that repeats the row above is coded as matches one row back, unsearched; the
+/// others are searched. A row longer than 32,768 bytes goes to libdeflate at the same level.
+#define FS_PNG_DEFLATER_SCANLINE 2
+
+/// The Huffman code lengths FS_PNG_DEFLATER_SCANLINE gives `count` (2...286) symbols of
+/// `frequencies`, none longer than `limit` (1...15, with 2^limit ≥ count), in `lengths`: a
+/// symbol of frequency 0 gets 0, and the code is complete (when fewer than two symbols occur, a
+/// second is given a code). Lengths above the limit are cut by zlib's method (trees.c,
+/// gen_bitlen). Exposed for tests; returns 0, or 1 when an argument is out of range.
+int fs_png_code_lengths(const uint32_t *frequencies, int count, int limit, uint8_t *lengths);
 
 /// How fs_png_write_indexed filters a row that repeats the row above: Up (its filtered bytes all
 /// zero) or None (the row written again, which deflate codes as a match of the row's length).
