@@ -7,10 +7,12 @@ extension PNGSettings {
     /// frame, making them all zeros).
     package static let animation = PNGSettings(compressionLevel: 5, memoryLevel: 8, strategy: .default, filters: .adaptive, allowPalette: false)
 
-    /// The settings `animation.png`'s palette frames (changed rectangles) are deflated with:
-    /// ``unenlarged``'s (Up on a row that repeats the one above, None elsewhere, libdeflate level
-    /// 6), the frame files' settings before issue 22's ninth pass. The animation is a review aid
-    /// with bytes to spare (72,233 on the reference plan against the 142,780 issue 22 allows), so
-    /// it keeps the faster level.
-    package static let paletteAnimation = PNGSettings.unenlarged
+    /// The settings `animation.png`'s palette frames (changed rectangles) are deflated with: Up on
+    /// a row that repeats the one above, None elsewhere (the rule the rectangles' widening from 4
+    /// to 8 bits is defined on), deflated by the scanline coder (``Deflater/scanline``) at level 7,
+    /// which finds a zero row as one run. On the reference plan `animation.png` is 71,113 bytes
+    /// against 72,233 with libdeflate at level 6 (issue 22's ninth pass; 72,091 at the coder's
+    /// level 6), and a recording takes less processor time (docs/PERFORMANCE.md, "Issue 22, tenth
+    /// pass").
+    package static let paletteAnimation = PNGSettings(compressionLevel: 7, memoryLevel: 8, strategy: .default, filters: .upOnRepeatedRows, allowPalette: true, deflater: .scanline)
 }

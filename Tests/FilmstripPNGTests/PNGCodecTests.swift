@@ -306,7 +306,7 @@ struct PNGCodecTests {
     @Test func presetsAreTheDocumentedOnes() {
         #expect(PNGSettings.default == PNGSettings(compressionLevel: 6, filters: .copiedRepeatedRows, allowPalette: true, deflater: .scanline))
         #expect(PNGSettings.unenlarged == PNGSettings(compressionLevel: 6, filters: .upOnRepeatedRows, allowPalette: true, deflater: .libdeflate))
-        #expect(PNGSettings.paletteAnimation == .unenlarged)
+        #expect(PNGSettings.paletteAnimation == PNGSettings(compressionLevel: 7, filters: .upOnRepeatedRows, allowPalette: true, deflater: .scanline))
         #expect([1, 2, 3, 0].map(PNGSettings.forImage(scale:)) == [.unenlarged, .default, .default, .unenlarged])
         #expect(PNGSettings.plainRGBA == PNGSettings(compressionLevel: 6, filters: .none, allowPalette: false))
     }
