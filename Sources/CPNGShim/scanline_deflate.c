@@ -315,6 +315,8 @@ static inline uint32_t fs_hash(const unsigned char *at) {
 // How many of the first `limit` bytes at `a` and `b` agree.
 static inline int fs_match_length(const unsigned char *a, const unsigned char *b, int limit) {
     int n = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    // Eight bytes a step; the first that differs is the lowest set byte of the two words' XOR.
     while (n + 8 <= limit) {
         uint64_t x, y;
         memcpy(&x, a + n, 8);
@@ -322,6 +324,7 @@ static inline int fs_match_length(const unsigned char *a, const unsigned char *b
         if (x != y) return n + (__builtin_ctzll(x ^ y) >> 3);
         n += 8;
     }
+#endif
     while (n < limit && a[n] == b[n]) n++;
     return n;
 }
