@@ -27,13 +27,20 @@
 /// 20.4 s.
 ///
 /// A 128 KiB threshold maps the 335 KiB canvas of every frame and returns it at once, which
-/// costs a page fault per 4 KiB each time; 1 MiB keeps canvases in the arenas (reused batch after
-/// batch) and maps only the larger changed rectangles, and a 32 MiB trim threshold stops the
-/// heap's top from being given back and faulted in again between batches; two arenas bound
-/// how many heaps fragment.
+/// costs a page fault per 4 KiB each time; 1 MiB kept canvases in the arenas (reused batch after
+/// batch) and mapped only the larger blocks, and a 32 MiB trim threshold stops the heap's top
+/// from being given back and faulted in again between batches; two arenas bound how many heaps
+/// fragment.
+///
+/// Since issue 22's tenth pass the threshold is 4 MiB: the strip's 3.3 MB of palette indices
+/// (and its canvas for the cells) then come from the arenas too, where the next plan reuses
+/// them, rather than being mapped, faulted in and zeroed again for each plan. `check` of the 18
+/// shipped captures: 171 ms (165–189) against 188 ms (177–210) of wall time, 305 against 339 ms of
+/// processor time (15 alternating runs); `Tests/Bench/record-rss.sh 1000 100000`: 46.1 and
+/// 48.0 MiB (+4.2%) against 43.6 and 47.9 MiB (+9.9%).
 enum HeapPolicy {
-    /// The size from which a block is mapped on its own: 1 MiB.
-    static let mmapThresholdBytes: Int32 = 1 << 20
+    /// The size from which a block is mapped on its own: 4 MiB.
+    static let mmapThresholdBytes: Int32 = 4 << 20
     /// How much free memory the top of a heap may hold before it is returned: 32 MiB.
     static let trimThresholdBytes: Int32 = 32 << 20
     /// How many arenas threads share: 2.
