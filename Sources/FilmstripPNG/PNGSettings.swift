@@ -105,10 +105,10 @@ package struct PNGSettings: Hashable, Sendable {
     /// | libdeflate 1.14 level 6 | 273,150 | 0.36 |
     /// | libdeflate 1.14 level 7 (issue 22's ninth pass) | 267,946 | 0.51 |
     /// | zlib 1.2.13 level 6 | 265,597 | 0.67 |
-    /// | scanline coder level 5 | 242,222 | 0.12 |
-    /// | **scanline coder level 6** | **238,075** | **0.14** |
-    /// | scanline coder level 7 | 235,543 | 0.15 |
-    /// | scanline coder level 8 | 233,010 | 0.20 |
+    /// | scanline coder level 5 | 242,159 | 0.08 |
+    /// | **scanline coder level 6** | **238,110** | **0.09** |
+    /// | scanline coder level 7 | 236,269 | 0.10 |
+    /// | scanline coder level 8 | 233,994 | 0.14 |
     ///
     /// A general deflater searches every copy of every row; the scanline coder codes a copy as
     /// matches one row back and searches only the other rows, so it is both faster and smaller.
