@@ -150,10 +150,11 @@ static int fs_indexed_check(uint32_t width, uint32_t height, size_t stride, uint
 // Scratch kept between calls, so encoding frame after frame neither allocates nor page-faults:
 // the filtered rows' buffer (kept up to 512 KiB: a frame's, not a strip's), one zlib deflate
 // state, reset (deflateReset: the same output as a fresh deflateInit2 with the same arguments)
-// rather than made again, and libdeflate compressors, one a level (libdeflate keeps no state
-// between calls, so reusing it cannot change the bytes). The scratches sit in a pool of fs_pool_size, each taken by one call at a
+// rather than made again, libdeflate compressors, one a level, and a scanline coder (neither
+// keeps state between calls that could change the bytes). The scratches sit in a pool of fs_pool_size, each taken by one call at a
 // time; a call that finds none free uses a scratch of its own and frees it. A scratch holds up to
-// 512 KiB of rows and 656 KiB a compressor (libdeflate 1.14, levels 6 and 7), so what they hold grows with how many calls encode at once (one a core), not with how
+// 512 KiB of rows, 656 KiB a libdeflate compressor (libdeflate 1.14, levels 6 and 7) and about
+// 320 KiB for the scanline coder's tables, so what they hold grows with how many calls encode at once (one a core), not with how
 // many threads the process has made: Dispatch adds worker threads while others block on the disk,
 // and one scratch per thread grew a long recording's resident memory by a scratch per new thread.
 typedef struct {
@@ -311,9 +312,15 @@ static unsigned char *fs_deflate_rows(fs_scratch *scratch, const unsigned char *
             fs_copy_text(message, "out of memory");
             return NULL;
         }
-        *compressed = fs_scanline_deflate(scratch->scanline_coder, raw, raw_size, line, level, buffer + reserve);
-        *capacity = size;
+        size_t made = fs_scanline_deflate(scratch->scanline_coder, raw, raw_size, line, level, buffer + reserve);
         fs_release_rows(scratch, raw);
+        if (made == 0) {
+            free(buffer);
+            fs_copy_text(message, "the scanline coder refused its arguments");
+            return NULL;
+        }
+        *compressed = made;
+        *capacity = size;
         return buffer;
     }
     // Rows longer than the scanline coder takes go to libdeflate at the same level.
