@@ -301,82 +301,51 @@ static unsigned char *fs_deflate_rows(fs_scratch *scratch, const unsigned char *
         fs_copy_text(message, "out of memory");
         return NULL;
     }
-    size_t line = packed + 1;
-    if (deflater == FS_PNG_DEFLATER_SCANLINE && line <= FS_SCANLINE_MAX_LINE) {
+    // The scanline coder takes rows up to its limit; longer ones go to libdeflate at the same level.
+    int used = deflater == FS_PNG_DEFLATER_SCANLINE && packed + 1 > FS_SCANLINE_MAX_LINE ? FS_PNG_DEFLATER_LIBDEFLATE : deflater;
+    struct libdeflate_compressor *compressor = NULL;
+    z_stream *stream = NULL;
+    size_t bound = 0;
+    const char *failure = NULL;
+    if (used == FS_PNG_DEFLATER_SCANLINE) {
         if (scratch->scanline_coder == NULL) scratch->scanline_coder = fs_scanline_coder_new();
-        size_t bound = fs_scanline_deflate_bound(raw_size);
-        size_t size = reserve + bound + trailer;
-        unsigned char *buffer = scratch->scanline_coder == NULL ? NULL : (unsigned char *)malloc(size);
-        if (buffer == NULL) {
-            fs_release_rows(scratch, raw);
-            fs_copy_text(message, "out of memory");
-            return NULL;
-        }
-        size_t made = fs_scanline_deflate(scratch->scanline_coder, raw, raw_size, line, level, buffer + reserve);
-        fs_release_rows(scratch, raw);
-        if (made == 0) {
-            free(buffer);
-            fs_copy_text(message, "the scanline coder refused its arguments");
-            return NULL;
-        }
-        *compressed = made;
-        *capacity = size;
-        return buffer;
+        if (scratch->scanline_coder == NULL) failure = "out of memory";
+        else bound = fs_scanline_deflate_bound(raw_size);
+    } else if (used == FS_PNG_DEFLATER_LIBDEFLATE) {
+        compressor = fs_compressor(scratch, level);
+        if (compressor == NULL) failure = "libdeflate_alloc_compressor failed";
+        else bound = libdeflate_zlib_compress_bound(compressor, raw_size);
+    } else {
+        stream = fs_deflater(scratch, level, mem_level, strategy);
+        if (stream == NULL) failure = "zlib deflateInit2 failed";
+        else bound = (size_t)deflateBound(stream, (uLong)raw_size);
     }
-    // Rows longer than the scanline coder takes go to libdeflate at the same level.
-    if (deflater == FS_PNG_DEFLATER_LIBDEFLATE || deflater == FS_PNG_DEFLATER_SCANLINE) {
-        struct libdeflate_compressor *compressor = fs_compressor(scratch, level);
-        if (compressor == NULL) {
-            fs_release_rows(scratch, raw);
-            fs_copy_text(message, "libdeflate_alloc_compressor failed");
-            return NULL;
-        }
-        size_t bound = libdeflate_zlib_compress_bound(compressor, raw_size);
-        size_t size = reserve + bound + trailer;
-        unsigned char *buffer = (unsigned char *)malloc(size);
-        if (buffer == NULL) {
-            fs_release_rows(scratch, raw);
-            fs_copy_text(message, "out of memory");
-            return NULL;
-        }
-        size_t made = libdeflate_zlib_compress(compressor, raw, raw_size, buffer + reserve, bound);
-        fs_release_rows(scratch, raw);
-        if (made == 0) {
-            free(buffer);
-            fs_copy_text(message, "libdeflate_zlib_compress did not fit its own bound");
-            return NULL;
-        }
-        *compressed = made;
-        *capacity = size;
-        return buffer;
+    size_t size = reserve + bound + trailer;
+    unsigned char *buffer = failure == NULL ? (unsigned char *)malloc(size) : NULL;
+    if (failure == NULL && buffer == NULL) failure = "out of memory";
+    size_t made = 0;
+    if (failure == NULL && used == FS_PNG_DEFLATER_SCANLINE) {
+        made = fs_scanline_deflate(scratch->scanline_coder, raw, raw_size, packed + 1, level, buffer + reserve);
+        if (made == 0) failure = "the scanline coder refused its arguments";
+    } else if (failure == NULL && used == FS_PNG_DEFLATER_LIBDEFLATE) {
+        made = libdeflate_zlib_compress(compressor, raw, raw_size, buffer + reserve, bound);
+        if (made == 0) failure = "libdeflate_zlib_compress did not fit its own bound";
+    } else if (failure == NULL) {
+        stream->next_in = raw;
+        stream->avail_in = (uInt)raw_size;
+        stream->next_out = buffer + reserve;
+        stream->avail_out = (uInt)bound;
+        if (deflate(stream, Z_FINISH) != Z_STREAM_END) failure = "zlib deflate did not finish";
+        made = (size_t)stream->total_out;
     }
-    z_stream *stream = fs_deflater(scratch, level, mem_level, strategy);
-    if (stream == NULL) {
-        fs_release_rows(scratch, raw);
-        fs_copy_text(message, "zlib deflateInit2 failed");
-        return NULL;
-    }
-    uLong bound = deflateBound(stream, (uLong)raw_size);
-    size_t size = reserve + (size_t)bound + trailer;
-    unsigned char *buffer = (unsigned char *)malloc(size);
-    if (buffer == NULL) {
-        fs_release_rows(scratch, raw);
-        fs_copy_text(message, "out of memory");
-        return NULL;
-    }
-    stream->next_in = raw;
-    stream->avail_in = (uInt)raw_size;
-    stream->next_out = buffer + reserve;
-    stream->avail_out = (uInt)bound;
-    int status = deflate(stream, Z_FINISH);
-    *compressed = (size_t)stream->total_out;
-    *capacity = size;
     fs_release_rows(scratch, raw);
-    if (status != Z_STREAM_END) {
+    if (failure != NULL) {
         free(buffer);
-        fs_copy_text(message, "zlib deflate did not finish");
+        fs_copy_text(message, failure);
         return NULL;
     }
+    *compressed = made;
+    *capacity = size;
     return buffer;
 }
 

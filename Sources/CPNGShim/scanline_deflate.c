@@ -402,6 +402,18 @@ static inline fs_symbol fs_match(int length, uint32_t distance) {
     return fs_match_flag | (uint32_t)length << 16 | distance;
 }
 
+// Emits the match of `length` at `distance` starting at `start`, hashing the places it passes
+// over before `hashed_end` (none when it is longer than fs_longest_hashed_match); returns the
+// place after it.
+static inline size_t fs_take_match(fs_parse *parse, size_t start, int length, uint32_t distance, size_t hashed_end) {
+    fs_emit(parse, fs_match(length, distance));
+    size_t end = start + (size_t)length;
+    if (length <= fs_longest_hashed_match) {
+        for (size_t q = start + 1; q < end && q < hashed_end; q++) fs_insert(parse, q);
+    }
+    return end;
+}
+
 size_t fs_scanline_deflate_bound(size_t size) {
     // A symbol codes at most 48 bits (15 + 5 + 15 + 13) for at least 3 bytes, a literal at most
     // 15 bits for one: at most 2 bytes a byte. A block's header is under 600 bytes; a block holds
@@ -436,8 +448,9 @@ size_t fs_scanline_deflate(fs_scanline_coder *coder, const unsigned char *rows, 
         if (repeats) {
             // A repeated row: the row above, as far as it goes.
             if (held_length != 0) {
-                fs_emit(&parse, fs_match(held_length, held_distance));
-                at += (size_t)held_length - 1;
+                // The held match began at the last place of the row before; a repeated row is
+                // not hashed.
+                at = fs_take_match(&parse, at - 1, held_length, held_distance, row_start);
                 held_length = 0;
                 continue;
             }
@@ -459,12 +472,7 @@ size_t fs_scanline_deflate(fs_scanline_coder *coder, const unsigned char *rows, 
         int length = fs_find(&parse, at, &distance);
         if (held_length != 0) {
             if (length <= held_length) {
-                fs_emit(&parse, fs_match(held_length, held_distance));
-                size_t stop = at - 1 + (size_t)held_length;
-                if (held_length <= fs_longest_hashed_match) {
-                    for (size_t q = at; q < stop && q < row_end; q++) fs_insert(&parse, q);
-                }
-                at = stop;
+                at = fs_take_match(&parse, at - 1, held_length, held_distance, row_end);
                 held_length = 0;
                 continue;
             }
@@ -476,11 +484,7 @@ size_t fs_scanline_deflate(fs_scanline_coder *coder, const unsigned char *rows, 
             fs_emit(&parse, rows[at]);
             at++;
         } else if (length >= parse.nice) {
-            fs_emit(&parse, fs_match(length, distance));
-            if (length <= fs_longest_hashed_match) {
-                for (size_t q = at + 1; q < at + (size_t)length && q < row_end; q++) fs_insert(&parse, q);
-            }
-            at += (size_t)length;
+            at = fs_take_match(&parse, at, length, distance, row_end);
         } else {
             held_length = length;
             held_distance = distance;
