@@ -3,20 +3,32 @@ import FilmstripCore
 /// HTML text escaping for the generated pages.
 enum HTML {
     /// `text` with `&`, `<`, `>`, `"` and `'` escaped, safe in element content and quoted attributes.
+    ///
+    /// Read as UTF-8 bytes, not Characters: the five are ASCII, so no other character's bytes
+    /// contain them, and a quote followed by a combining mark (one Character, `"\u{301}`) is
+    /// escaped too rather than left to close an attribute. Text with none of the five comes back
+    /// as it is, without a copy (most of a page's text).
     static func escape(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.count)
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
+        guard text.utf8.contains(where: needsEscape) else { return text }
+        var result: [UInt8] = []
+        result.reserveCapacity(text.utf8.count + 16)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"): result += Array("&amp;".utf8)
+            case UInt8(ascii: "<"): result += Array("&lt;".utf8)
+            case UInt8(ascii: ">"): result += Array("&gt;".utf8)
+            case UInt8(ascii: "\""): result += Array("&quot;".utf8)
+            case UInt8(ascii: "'"): result += Array("&#39;".utf8)
+            default: result.append(byte)
             }
         }
-        return result
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// Whether `byte` is one of the five ``escape(_:)`` replaces.
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+            || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
     }
 
     /// A percentage for CSS widths with three decimals, from integers: `part / whole`.
