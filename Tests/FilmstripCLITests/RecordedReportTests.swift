@@ -62,6 +62,48 @@ import Testing
         #expect(!recorded.lists("notes.txt"))
     }
 
+    /// Rows whose files need escapes in JSON (a quote, a backslash, a control character) or are
+    /// not ASCII are read as a JSON decoder reads them, whichever way each row is taken.
+    @Test func rowsWithOddFileNamesReadAsTheDecoderReadsThem() throws {
+        var report = try Self.report()
+        let names = ["frames/\"quoted\".png", "frames\\back.png", "frames/tab\t.png", "frames/é😀.png", "frames/a/b.png", "frames/\u{2028}.png"]
+        for (offset, name) in names.enumerated() { report.frames[offset].file = name }
+        report.frames[names.count].file = nil
+        report.frames[names.count + 1].pixelsSHA256 = nil
+        let path = try Self.write(report.jsonData(), "odd-names.json")
+        defer { unlink(path) }
+        let recorded = try #require(RecordedReport.open(path: path))
+        #expect(Array(recorded.rows()) == report.frames.map(RecordedReport.RowDigests.init(of:)))
+    }
+
+    /// The lines read without decoding: what each gives, and nil (decode the row instead) for
+    /// anything written otherwise than filmstrip writes it.
+    @Test func aRowsPlainKeyLinesAreReadOrRefused() {
+        func plain(_ lines: [String]) -> RecordedReport.RowDigests? {
+            RecordedReport.RowDigests.plain(keyLines: lines.map { Data($0.utf8) })
+        }
+        let hex = String(repeating: "ab", count: 32)
+        let row = plain(["      \"dropped\" : false,", "      \"file\" : \"frames/0007.png\",", "      \"index\" : 7,", "      \"pixelsSHA256\" : \"\(hex)\",", "      \"tMs\" : 70"])
+        #expect(row?.index == 7)
+        #expect(row?.file == "frames/0007.png")
+        #expect(row?.pixelsSHA256 == hex)
+        #expect(row?.fileSHA256 == nil)
+        #expect(plain(["      \"index\" : 0"])?.index == 0)
+        #expect(plain(["      \"index\" : 12345"])?.index == 12345)
+        // Refused: no index; a number JSON does not allow or filmstrip does not write; a key twice;
+        // null; an escape; a string not closed.
+        #expect(plain(["      \"file\" : \"frames/0000.png\""]) == nil)
+        for index in ["01", "-1", "1.0", "1e3", "", "x", "99999999999999999999"] {
+            #expect(plain(["      \"index\" : \(index),"]) == nil, "\(index)")
+        }
+        #expect(plain(["      \"index\" : 1,", "      \"index\" : 2,"]) == nil)
+        #expect(plain(["      \"index\" : 1,", "      \"file\" : null,"]) == nil)
+        #expect(plain(["      \"index\" : 1,", "      \"file\" : \"a\\/b\","]) == nil)
+        #expect(plain(["      \"index\" : 1,", "      \"file\" : \"a,"]) == nil)
+        #expect(plain(["      \"index\" : 1,", "      \"file\" : \"a\"b\","]) == nil)
+        #expect(plain(["      \"index\" : 1,", "      \"fileSHA256\" : \"x\",", "      \"fileSHA256\" : \"y\""]) == nil)
+    }
+
     @Test func aCompactReportIsDecodedWholeAndGarbageIsNoReport() throws {
         let report = try Self.report()
         let object = try JSONSerialization.jsonObject(with: report.jsonData())
