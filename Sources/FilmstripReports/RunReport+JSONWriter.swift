@@ -68,7 +68,10 @@ extension RunReport {
         /// Appends one frame's row to `data`: a comma unless it is the `first`, a newline, the
         /// row as an object indented to sit in the array.
         package func append(_ frame: Frame, first: Bool, to data: inout Data) {
-            Self.appendElement(frame, first: first, to: &data)
+            var row: [UInt8] = first ? [0x0A] : [UInt8(ascii: ","), 0x0A]
+            row.reserveCapacity(1_024)
+            frame.appendJSON(to: &row, indent: 4)
+            data.append(contentsOf: row)
         }
 
         /// The empty frames array, as the encoder writes it: with sorted keys and no raw newline
@@ -130,7 +133,7 @@ extension RunReport {
 
         /// Appends one element of a top-level array to `data`: a comma unless it is the `first`,
         /// a newline, the element indented to sit in the array.
-        private static func appendElement<T: Encodable>(_ value: T, first: Bool, to data: inout Data) {
+        static func appendElement<T: Encodable>(_ value: T, first: Bool, to data: inout Data) {
             data.append(contentsOf: (first ? "\n" : ",\n").utf8)
             // The element as a top-level value, indented by two levels (4 spaces); blank lines
             // (inside empty arrays) stay blank, as the encoder writes them.
