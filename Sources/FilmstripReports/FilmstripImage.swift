@@ -47,18 +47,21 @@ package enum FilmstripImage {
     /// (`"#3 · 1,500 ms"`) and swatch colours (the phase's ``PhaseStyle/color``; nil when dropped).
     /// - Returns: an RGBA8 canvas; 1×1 transparent when `frames` is empty.
     package static func compose(frames: [(canvas: Canvas?, label: String, swatch: Color?)], frameWidth: Int, frameHeight: Int, font: BitmapFont, theme: Theme = .dark) -> Canvas {
-        compose(count: frames.count, frameWidth: frameWidth, frameHeight: frameHeight, font: font, theme: theme) { frames[$0] }
+        compose(count: frames.count, frameWidth: frameWidth, frameHeight: frameHeight, font: font, theme: theme) {
+            (frames[$0].canvas, frames[$0].label, frames[$0].swatch)
+        }
     }
 
     /// Composes the strip of `count` cells, asking `cell` for each one (position 0 ..< `count`)
-    /// just before drawing it, so only one frame canvas is held at a time. The film, holes and
+    /// just before drawing it, so only one frame is held at a time: its 1× picture (a canvas,
+    /// or the ``IndexedImage`` made from one, which draws the same pixels; nil when dropped). The film, holes and
     /// labels are in `theme`'s colours (the frames come already drawn in it).
     /// - Returns: the strip on a new `Target` (an RGBA8 ``Canvas`` unless asked otherwise, or an
     ///   ``IndexedCanvas``); 1×1 transparent when `count` is 0.
     package static func compose<Target: CompositionTarget>(
         on _: Target.Type = Canvas.self,
         count: Int, frameWidth: Int, frameHeight: Int, font: BitmapFont, theme: Theme = .dark,
-        cell: (Int) -> (canvas: Canvas?, label: String, swatch: Color?)
+        cell: (Int) -> (picture: (any ComposablePicture)?, label: String, swatch: Color?)
     ) -> Target {
         guard count > 0 else { return Target(width: 1, height: 1, background: .clear) }
         let columns = min(framesPerRow, count)
@@ -85,8 +88,8 @@ package enum FilmstripImage {
             let frame = cell(index)
             let left = gap + (index % columns) * cellWidth
             let top = (index / columns) * (rowHeight + gap) + holeBand
-            if let canvas = frame.canvas {
-                strip.draw(canvas, at: Point(x: left, y: top))
+            if let picture = frame.picture {
+                picture.draw(on: &strip, at: Point(x: left, y: top))
             } else {
                 strip.stroke(Rect(x: left, y: top, width: frameWidth, height: frameHeight), with: theme.color(for: Palette.dimText))
                 strip.drawText("dropped", at: Point(x: left + 8, y: top + 9 + layout.ascent), font: font, color: theme.color(for: Palette.dimText))

@@ -1,4 +1,5 @@
 import FilmstripPNG
+import FilmstripRaster
 
 /// The one palette every frame of a palette `animation.png` indexes: RGBA8 colours numbered in
 /// order of first appearance over the frames in time order (each frame's new colours in the

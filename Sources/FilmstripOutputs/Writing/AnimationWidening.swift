@@ -1,4 +1,5 @@
 import FilmstripPNG
+import FilmstripRaster
 import Foundation
 
 /// Rewrites a palette animation's first frames from 4 bits a pixel to 8, as their chunks pass

@@ -91,7 +91,7 @@ package struct OutputRenderer {
         let images = ContactSheet.ImageSizes(run: run, font: font)
         // Its cells are drawn a few at a time on all cores, so at most that many are held.
         let cellsAtOnce = 2 * max(1, ProcessInfo.processInfo.activeProcessorCount)
-        var drawnCells: [Int: Canvas] = [:]
+        var drawnCells: [Int: any ComposablePicture] = [:]
         // The frames the strip shows, kept as they were drawn for it (indexed and digested), so
         // their batch takes them rather than drawing them again: at most
         // ``FilmstripImage/maxFrames`` of them, each about 84 KB for a frame of 448 × 187. Only
@@ -108,14 +108,20 @@ package struct OutputRenderer {
             ) { position in
                 if position % cellsAtOnce == 0 {
                     let positions = Array(position..<min(shown.count, position + cellsAtOnce))
-                    let cells = Mutex<[Int: Canvas]>([:])
+                    let cells = Mutex<[Int: any ComposablePicture]>([:])
                     DispatchQueue.concurrentPerform(iterations: positions.count) { offset in
                         let index = shown[positions[offset]]
-                        let rendered = run.render(frames[index], font: font, scale: 1)
-                        cells.withLock { $0[positions[offset]] = rendered?.canvas }
-                        guard let rendered, index < keptReach else { return }
+                        guard let rendered = run.render(frames[index], font: font, scale: 1) else { return }
+                        guard index < keptReach else {
+                            cells.withLock { $0[positions[offset]] = rendered.canvas }
+                            return
+                        }
                         let kept = DrawnFrame(rendered, scale: scale)
                         keptFrames.withLock { $0[index] = kept }
+                        // The cell from the frame's indices (made for it anyway): a quarter of the
+                        // bytes to read, and no colour to look up by its pixels.
+                        let picture: any ComposablePicture = kept.image.indexed ?? rendered.canvas
+                        cells.withLock { $0[positions[offset]] = picture }
                     }
                     drawnCells = cells.withLock { $0 }
                 }

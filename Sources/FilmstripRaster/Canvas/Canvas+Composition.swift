@@ -18,6 +18,33 @@ extension Canvas {
         }
     }
 
+    /// Copies the picture `source`'s indices stand for, with its top-left corner at `origin`
+    /// (clipped): each pixel its palette entry's four bytes.
+    package mutating func draw(_ source: IndexedImage, at origin: Point) {
+        let target = Rect(x: origin.x, y: origin.y, width: source.width, height: source.height)
+            .intersection(bounds)
+        guard !target.isEmpty else { return }
+        let stride = self.stride
+        let sourceWidth = source.width
+        // Each entry's four bytes as one word, in memory order.
+        let words: [UInt32] = source.palette.withUnsafeBytes { palette in
+            (0..<palette.count / 4).map { palette.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self) }
+        }
+        pixels.withUnsafeMutableBytes { destination in
+            source.indices.withUnsafeBufferPointer { indices in
+                words.withUnsafeBufferPointer { words in
+                    for y in target.y..<target.maxY {
+                        let from = (y - origin.y) * sourceWidth - origin.x
+                        let to = y * stride
+                        for x in target.x..<target.maxX {
+                            destination.storeBytes(of: words[Int(indices[from + x])], toByteOffset: to + x * 4, as: UInt32.self)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// This canvas enlarged by a whole `factor` with nearest-neighbour sampling, so a bitmap
     /// font stays sharp: pixel (x, y) becomes the `factor × factor` block at (x·factor, y·factor).
     /// A factor below 1 counts as 1.

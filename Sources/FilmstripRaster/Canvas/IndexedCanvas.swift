@@ -55,6 +55,68 @@ package struct IndexedCanvas: CompositionTarget {
         }
     }
 
+    /// Copies `source`'s picture through a table from its palette entries to this canvas's
+    /// (each added when first drawn, in the order the pixels show it, as drawing the canvas it
+    /// was made from adds them): one byte read a pixel rather than four.
+    package mutating func draw(_ source: IndexedImage, at origin: Point) {
+        let target = Rect(x: origin.x, y: origin.y, width: source.width, height: source.height)
+            .intersection(bounds)
+        guard !target.isEmpty else { return }
+        let entries = source.palette.count / 4
+        var table = [UInt8](repeating: 0, count: 256)
+        // The entries the clipped part shows, in order of first appearance: every entry, in
+        // palette order, when nothing is clipped (the palette is numbered that way).
+        var shown: [Int]
+        if target.width == source.width && target.height == source.height {
+            shown = Array(0..<entries)
+        } else {
+            shown = []
+            var seen = [Bool](repeating: false, count: 256)
+            for y in target.y..<target.maxY {
+                let row = (y - origin.y) * source.width - origin.x
+                for x in target.x..<target.maxX where !seen[Int(source.indices[row + x])] {
+                    seen[Int(source.indices[row + x])] = true
+                    shown.append(Int(source.indices[row + x]))
+                }
+            }
+        }
+        for entry in shown {
+            let at = entry * 4
+            let color = Color(red: source.palette[at], green: source.palette[at + 1], blue: source.palette[at + 2], alpha: source.palette[at + 3])
+            guard let mapped = self.entry(for: color) else { return }
+            table[entry] = mapped
+        }
+        let width = self.width
+        let sourceWidth = source.width
+        indices.withUnsafeMutableBufferPointer { indices in
+            source.indices.withUnsafeBufferPointer { from in
+                table.withUnsafeBufferPointer { table in
+                    let bytes = UnsafeRawBufferPointer(from)
+                    for y in target.y..<target.maxY {
+                        let row = (y - origin.y) * sourceWidth - origin.x
+                        let out = y * width
+                        // Runs of one entry are the rule: each found sixteen bytes a step, then
+                        // written with one fill.
+                        var x = target.x
+                        while x < target.maxX {
+                            let entry = from[row + x]
+                            let sixteen = SIMD16<UInt8>(repeating: entry)
+                            var end = x + 1
+                            while end + 16 <= target.maxX,
+                                all(bytes.loadUnaligned(fromByteOffset: row + end, as: SIMD16<UInt8>.self) .== sixteen)
+                            {
+                                end += 16
+                            }
+                            while end < target.maxX, from[row + end] == entry { end += 1 }
+                            indices[(out + x)..<(out + end)].update(repeating: table[Int(entry)])
+                            x = end
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     package mutating func draw(_ source: Canvas, at origin: Point) {
         let target = Rect(x: origin.x, y: origin.y, width: source.width, height: source.height)
             .intersection(bounds)

@@ -1,5 +1,3 @@
-import FilmstripRaster
-
 /// A canvas re-expressed as palette indices, when it has at most 256 distinct colours.
 ///
 /// `palette` holds 4 bytes (R, G, B, A) per entry, in order of first appearance scanning rows
@@ -87,15 +85,19 @@ package struct IndexedImage: Hashable, Sendable {
     /// ``IndexedCanvas/overflowed``. One pass over the indices, none over RGBA pixels.
     package init?(_ canvas: IndexedCanvas) {
         guard !canvas.overflowed else { return nil }
-        // First appearance: a scan that skips each run sixteen entries a step.
+        // First appearance: a scan that skips each run sixteen entries a step, and stops once
+        // every entry has been seen.
         var renumbered = [UInt8](repeating: 0, count: 256)
         var seen = [Bool](repeating: false, count: 256)
         var palette: [UInt8] = []
         var next = 0
         let colors = canvas.colors
+        let entries = colors.count
         canvas.indices.withUnsafeBufferPointer { source in
             var p = 0
-            while p < source.count {
+            // Done once every entry has appeared (in a strip, often rows before its end): the
+            // rest of the scan could find nothing new.
+            while p < source.count, next < entries {
                 let entry = source[p]
                 if !seen[Int(entry)] {
                     seen[Int(entry)] = true
@@ -122,7 +124,20 @@ package struct IndexedImage: Hashable, Sendable {
             : canvas.indices.withUnsafeBufferPointer { source in
                 renumbered.withUnsafeBufferPointer { table in
                     [UInt8](unsafeUninitializedCapacity: source.count) { output, count in
-                        for p in 0..<source.count { output[p] = table[Int(source[p])] }
+                        // Run by run, each found sixteen entries a step and written with one fill.
+                        let bytes = UnsafeRawBufferPointer(source)
+                        var p = 0
+                        while p < source.count {
+                            let entry = source[p]
+                            let sixteen = SIMD16<UInt8>(repeating: entry)
+                            var end = p + 1
+                            while end + 16 <= source.count, all(bytes.loadUnaligned(fromByteOffset: end, as: SIMD16<UInt8>.self) .== sixteen) {
+                                end += 16
+                            }
+                            while end < source.count, source[end] == entry { end += 1 }
+                            output[p..<end].initialize(repeating: table[Int(entry)])
+                            p = end
+                        }
                         count = source.count
                     }
                 }
