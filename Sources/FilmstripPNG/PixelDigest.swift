@@ -12,27 +12,32 @@ import FilmstripRaster
 #endif
 
 /// The digest of what a frame shows, as `report.json` gives it per frame (`pixelsSHA256`, report
-/// format 2), so `check` can compare a fresh render with a recorded frame without decoding the
+/// format 3), so `check` can compare a fresh render with a recorded frame without decoding the
 /// PNG, and without enlarging or hashing the image at output scale.
 ///
 /// What is hashed is what was drawn — the image at 1×, its palette and the scale — never the
 /// enlarged pixels (report format 1 hashed the RGBA8 pixels at output scale: 1.34 MB a frame at
-/// 896×374). The bytes, in order:
+/// 896×374), and a palette image's pixels as runs of one entry (report format 2 hashed one byte
+/// a pixel: 84 KB for that frame, where its runs take about 10 KB). The bytes, in order:
 ///
 /// 1. a 16-byte header: the 1× width, the 1× height, the scale, and the number of palette entries
 ///    (0 for an image of more than 256 colours), each a 32-bit big-endian unsigned integer;
 /// 2. with a palette: its entries as R, G, B, A (4 bytes each), numbered in order of first
-///    appearance scanning rows top to bottom, left to right (``IndexedImage``), then one byte per
-///    pixel, the pixel's entry number, row-major, top row first;
+///    appearance scanning rows top to bottom, left to right (``IndexedImage``), then the
+///    pixels' entry numbers, row-major, top row first, as runs: each longest run of one entry
+///    (a run goes on across the end of a row) as the entry (1 byte) and the run's length in
+///    pixels as an unsigned LEB128 number (seven bits a byte, the lowest first, the top bit set
+///    on every byte but the last: 5 is `05`, 300 is `AC 02`);
 /// 3. without one: every pixel as R, G, B, A, row-major, top row first.
 ///
-/// The palette's order is fixed by the pixels, so two images have equal digests exactly when they
-/// have the same size, scale and pixels. To check one from a PNG file: decode it to RGBA8, keep
-/// every `scale`-th pixel of every `scale`-th row (the file holds each 1× pixel as a
-/// `scale` × `scale` block), number the colours by first appearance and hash the bytes above
-/// (``sha256(ofEnlarged:scale:)`` does this). The digest is SHA-256 of FIPS 180-4, computed by
-/// OpenSSL's libcrypto (EVP) on Linux and by CommonCrypto (`CC_SHA256_Init`/`Update`/`Final`)
-/// on Apple platforms: the same 32 bytes and the same hex text on both.
+/// The palette's order and the runs are fixed by the pixels, so two images have equal digests
+/// exactly when they have the same size, scale and pixels. To check one from a PNG file: decode
+/// it to RGBA8, keep every `scale`-th pixel of every `scale`-th row (the file holds each 1× pixel
+/// as a `scale` × `scale` block), number the colours by first appearance and hash the bytes above
+/// (``sha256(ofEnlarged:scale:)`` does this; docs/OUTPUTS.md gives it in Python). The digest is
+/// SHA-256 of FIPS 180-4, computed by OpenSSL's libcrypto (EVP) on Linux and by CommonCrypto
+/// (`CC_SHA256_Init`/`Update`/`Final`) on Apple platforms: the same 32 bytes and the same hex
+/// text on both.
 ///
 /// ```swift
 /// PixelDigest.sha256(of: Canvas(width: 1, height: 1, background: .black), scale: 2)
@@ -65,14 +70,58 @@ package enum PixelDigest {
     /// The digest of `image` (1×, at most 256 colours) drawn at `scale`: the same as
     /// ``sha256(of:scale:)`` of the canvas it was made from.
     package static func sha256(of image: IndexedImage, scale: Int) -> String {
-        digest { update in
-            update(
-                header(
-                    width: image.width, height: image.height, scale: scale,
-                    entries: image.palette.count / 4))
-            update(image.palette)
-            update(image.indices)
+        let stream = Stream()
+        header(width: image.width, height: image.height, scale: scale, entries: image.palette.count / 4)
+            .withUnsafeBytes { stream.update($0) }
+        image.palette.withUnsafeBytes { stream.update($0) }
+        // The runs, hashed 64 KiB at a time: an entry and at most ten length bytes each.
+        var runs = [UInt8](repeating: 0, count: runPiece + 11)
+        image.indices.withUnsafeBytes { indices in
+            runs.withUnsafeMutableBufferPointer { runs in
+                var count = 0
+                var p = 0
+                while p < indices.count {
+                    let entry = indices[p]
+                    let end = IndexRuns.end(of: entry, in: indices, from: p + 1, limit: indices.count)
+                    count = writeRun(entry: entry, length: end - p, to: runs, at: count)
+                    if count >= runPiece {
+                        stream.update(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: runs[0..<count])))
+                        count = 0
+                    }
+                    p = end
+                }
+                stream.update(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: runs[0..<count])))
+            }
         }
+        return stream.finish()
+    }
+
+    /// How many bytes of runs are hashed at a time: 64 KiB.
+    private static let runPiece = 1 << 16
+
+    /// Appends one run: its entry, then its length as an unsigned LEB128 number (seven bits a
+    /// byte, the lowest first, the top bit set on every byte but the last).
+    package static func appendRun(entry: UInt8, length: Int, to runs: inout [UInt8]) {
+        var bytes = [UInt8](repeating: 0, count: 11)
+        let count = bytes.withUnsafeMutableBufferPointer { writeRun(entry: entry, length: length, to: $0, at: 0) }
+        runs += bytes[0..<count]
+    }
+
+    /// Writes one run as ``appendRun(entry:length:to:)`` does at `position` (room for 11 bytes);
+    /// returns the position after it.
+    @inline(__always)
+    private static func writeRun(entry: UInt8, length: Int, to runs: UnsafeMutableBufferPointer<UInt8>, at position: Int) -> Int {
+        var at = position
+        runs[at] = entry
+        at += 1
+        var rest = UInt(length)
+        while rest >= 0x80 {
+            runs[at] = UInt8(truncatingIfNeeded: rest) | 0x80
+            at += 1
+            rest >>= 7
+        }
+        runs[at] = UInt8(rest)
+        return at + 1
     }
 
     /// The digest of an image read back from a PNG file at output size (`enlarged`, each 1× pixel a

@@ -29,7 +29,7 @@ package struct RunReport: Codable, Hashable, Sendable {
         package var panels: [Panel]
         /// The frame's pixel digest: SHA-256 of what was drawn — the 1× image's size, the scale,
         /// its palette and one palette index per pixel (RGBA8 pixels for an image of more than 256
-        /// colours) — as docs/OUTPUTS.md defines it (report format 2), 64 lower-case hex digits;
+        /// colours) — as docs/OUTPUTS.md defines it (report format 3), 64 lower-case hex digits;
         /// nil when no images were drawn or the frame was dropped. `check` compares these before
         /// decoding any PNG.
         package var pixelsSHA256: String?
@@ -202,10 +202,12 @@ package struct RunReport: Codable, Hashable, Sendable {
 
     /// The version of this report's format (`$.reportFormat`): ``currentFormat`` for every
     /// report this build writes; absent (nil) in reports of format 1, whose `pixelsSHA256` hashed
-    /// the RGBA8 pixels at output scale rather than what was drawn (``Frame/pixelsSHA256``).
+    /// the RGBA8 pixels at output scale rather than what was drawn (``Frame/pixelsSHA256``); 2
+    /// in reports whose digests hashed a palette image's entries one byte a pixel.
     package var reportFormat: Int?
-    /// The report format this build writes: 2, since the pixel digest is taken at 1×.
-    package static let currentFormat = 2
+    /// The report format this build writes: 3, since the pixel digest hashes a palette image's
+    /// pixels as runs (format 2: one byte a pixel, at 1×; format 1: RGBA8 at output scale).
+    package static let currentFormat = 3
     /// The plan's name (`$.plan`), which is also the name of its output folder.
     package var plan: String
     /// The plan's one-paragraph summary, as written in the plan (``CapturePlan/summary``).

@@ -26,10 +26,8 @@ import Testing
 
     /// A 3×2 canvas, pixel (x, y) = (40x, 90y, x + y, 255): six colours, so the digest hashes the
     /// header (width 3, height 2, the scale, 6 entries), the palette in order of first appearance
-    /// and one index per 1× pixel. The expected digests come from Python's hashlib over the same
-    /// bytes: `px = [(x*40, y*90, x+y, 255) for y in range(2) for x in range(3)];
-    /// pal = list(dict.fromkeys(px)); hashlib.sha256(struct.pack(">IIII", 3, 2, s, len(pal)) +
-    /// b"".join(bytes(c) for c in pal) + bytes(pal.index(p) for p in px)).hexdigest()`.
+    /// and six runs of one pixel (entry, length 1). The expected digests come from Python's
+    /// hashlib over the same bytes (the test below gives the program).
     @Test func whatWasDrawnMatchesPythonsHashlib() throws {
         var canvas = Canvas(width: 3, height: 2)
         for y in 0..<2 {
@@ -41,18 +39,18 @@ import Testing
         }
         #expect(
             PixelDigest.sha256(of: canvas, scale: 1)
-                == "814cc497319797498dbd16f6f05eb927f4d594738042ac735ffacc37e9919218")
+                == "dca843ae223b9f2014f53778a8ba8028167e6f41acb6d40453582c3a9b90a74f")
         #expect(
             PixelDigest.sha256(of: canvas, scale: 2)
-                == "2f2f38c2b6b10b0f0479281ae70e89765b557cd395d668e3066e4b562058af31")
+                == "bc24fb26790216ef240b3426bd1add26acc80d58034dff86111831b8b941568c")
         #expect(
             PixelDigest.sha256(of: try #require(IndexedImage(canvas)), scale: 2)
-                == "2f2f38c2b6b10b0f0479281ae70e89765b557cd395d668e3066e4b562058af31")
+                == "bc24fb26790216ef240b3426bd1add26acc80d58034dff86111831b8b941568c")
         // What a decoder reads back from the encoded PNG gives the same digest once reduced to 1×.
         let decoded = try PNGCodec.decode(try PNGCodec.encode(canvas, scale: 2))
         #expect(
             PixelDigest.sha256(ofEnlarged: decoded, scale: 2)
-                == "2f2f38c2b6b10b0f0479281ae70e89765b557cd395d668e3066e4b562058af31")
+                == "bc24fb26790216ef240b3426bd1add26acc80d58034dff86111831b8b941568c")
         // An image that is not an enlargement at that scale has no digest: one pixel of a block differs.
         var uneven = decoded
         uneven.setPixel(x: 1, y: 1, to: .white)
@@ -60,6 +58,37 @@ import Testing
         #expect(
             PixelDigest.sha256(ofEnlarged: decoded, scale: 4) == nil,
             "6×4 pixels are no enlargement by 4")
+    }
+
+    /// Runs go on across the ends of rows, and their lengths take one, two or three LEB128 bytes:
+    /// a 300×100 canvas of one colour but for 130 red pixels opening row 0 (a length of 130:
+    /// `82 01`), one white pixel at (5, 10) (a run of 2,875 before it) and 26,994 pixels after
+    /// it (three bytes). Python, with `px` those pixels row by row:
+    /// ```
+    /// pal = list(dict.fromkeys(px)); n = {c: i for i, c in enumerate(pal)}; idx = [n[p] for p in px]
+    /// body = bytearray(); i = 0
+    /// while i < len(idx):
+    ///     j = i
+    ///     while j < len(idx) and idx[j] == idx[i]: j += 1
+    ///     body.append(idx[i]); k = j - i
+    ///     while k >= 0x80: body.append((k & 0x7F) | 0x80); k >>= 7
+    ///     body.append(k); i = j
+    /// hashlib.sha256(struct.pack(">IIII", 300, 100, 2, len(pal)) + b"".join(bytes(c) for c in pal) + body).hexdigest()
+    /// ```
+    @Test func runsCrossRowEndsAndTakeLEB128Lengths() throws {
+        var canvas = Canvas(width: 300, height: 100, background: Color(red: 9, green: 9, blue: 9))
+        canvas.fill(Rect(x: 0, y: 0, width: 130, height: 1), with: Color(red: 255, green: 0, blue: 0))
+        canvas.setPixel(x: 5, y: 10, to: .white)
+        #expect(
+            PixelDigest.sha256(of: canvas, scale: 2)
+                == "00f3369ca5f98f26cfb857a5afdd84216184495cabc7580d90d2c7cfcd941968")
+        var runs: [UInt8] = []
+        // The runs hashed, the red first seen (entry 0), then the background (1) and white (2).
+        PixelDigest.appendRun(entry: 0, length: 130, to: &runs)
+        PixelDigest.appendRun(entry: 1, length: 2_875, to: &runs)
+        PixelDigest.appendRun(entry: 2, length: 1, to: &runs)
+        PixelDigest.appendRun(entry: 1, length: 26_994, to: &runs)
+        #expect(runs == [0, 0x82, 0x01, 1, 0xBB, 0x16, 2, 0x01, 1, 0xF2, 0xD2, 0x01])
     }
 
     /// 300 colours do not fit a palette: the header says 0 entries and every 1× pixel is hashed as

@@ -18,7 +18,7 @@ package struct RecordedDigests: Sendable {
     /// ahead of the frame asked for wait in a table until asked for, and a row more than
     /// ``lookBehind`` frames behind the latest asked for is dropped (no batch is that long), so
     /// the table stays small however long the run.
-    /// The strip's and the stills' digests come from the report's skeleton (report format 2).
+    /// The strip's and the stills' digests come from the report's skeleton (report format 2 and later).
     package init(report: RecordedReport) {
         let cursor = Mutex(Cursor(rows: report.rows()))
         let others = Self.stripAndStills(of: report.skeleton)

@@ -95,19 +95,12 @@ package struct IndexedCanvas: CompositionTarget {
                     for y in target.y..<target.maxY {
                         let row = (y - origin.y) * sourceWidth - origin.x
                         let out = y * width
-                        // Runs of one entry are the rule: each found sixteen bytes a step, then
-                        // written with one fill.
+                        // Runs of one entry are the rule: each found eight bytes a step
+                        // (``IndexRuns``), then written with one fill.
                         var x = target.x
                         while x < target.maxX {
                             let entry = from[row + x]
-                            let sixteen = SIMD16<UInt8>(repeating: entry)
-                            var end = x + 1
-                            while end + 16 <= target.maxX,
-                                all(bytes.loadUnaligned(fromByteOffset: row + end, as: SIMD16<UInt8>.self) .== sixteen)
-                            {
-                                end += 16
-                            }
-                            while end < target.maxX, from[row + end] == entry { end += 1 }
+                            let end = IndexRuns.end(of: entry, in: bytes, from: row + x + 1, limit: row + target.maxX) - row
                             indices[(out + x)..<(out + end)].update(repeating: table[Int(entry)])
                             x = end
                         }

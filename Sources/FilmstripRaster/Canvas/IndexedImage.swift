@@ -85,7 +85,7 @@ package struct IndexedImage: Hashable, Sendable {
     /// ``IndexedCanvas/overflowed``. One pass over the indices, none over RGBA pixels.
     package init?(_ canvas: IndexedCanvas) {
         guard !canvas.overflowed else { return nil }
-        // First appearance: a scan that skips each run sixteen entries a step, and stops once
+        // First appearance: a scan that skips each run eight entries a step, and stops once
         // every entry has been seen.
         var renumbered = [UInt8](repeating: 0, count: 256)
         var seen = [Bool](repeating: false, count: 256)
@@ -106,14 +106,7 @@ package struct IndexedImage: Hashable, Sendable {
                     let color = colors[Int(entry)]
                     palette += [color.red, color.green, color.blue, color.alpha]
                 }
-                let sixteen = SIMD16<UInt8>(repeating: entry)
-                p += 1
-                while p + 16 <= source.count,
-                    all(UnsafeRawBufferPointer(source).loadUnaligned(fromByteOffset: p, as: SIMD16<UInt8>.self) .== sixteen)
-                {
-                    p += 16
-                }
-                while p < source.count, source[p] == entry { p += 1 }
+                p = IndexRuns.end(of: entry, in: UnsafeRawBufferPointer(source), from: p + 1, limit: source.count)
             }
         }
         // Entries drawn in the order they first appear (the usual case) keep their numbers.
@@ -124,17 +117,12 @@ package struct IndexedImage: Hashable, Sendable {
             : canvas.indices.withUnsafeBufferPointer { source in
                 renumbered.withUnsafeBufferPointer { table in
                     [UInt8](unsafeUninitializedCapacity: source.count) { output, count in
-                        // Run by run, each found sixteen entries a step and written with one fill.
+                        // Run by run (``IndexRuns``), each written with one fill.
                         let bytes = UnsafeRawBufferPointer(source)
                         var p = 0
                         while p < source.count {
                             let entry = source[p]
-                            let sixteen = SIMD16<UInt8>(repeating: entry)
-                            var end = p + 1
-                            while end + 16 <= source.count, all(bytes.loadUnaligned(fromByteOffset: end, as: SIMD16<UInt8>.self) .== sixteen) {
-                                end += 16
-                            }
-                            while end < source.count, source[end] == entry { end += 1 }
+                            let end = IndexRuns.end(of: entry, in: bytes, from: p + 1, limit: source.count)
                             output[p..<end].initialize(repeating: table[Int(entry)])
                             p = end
                         }
