@@ -27,4 +27,14 @@ extension Data {
         }
         return found.map { (startIndex + $0)..<(startIndex + $0 + needle.count) }
     }
+
+    /// Whether the first bytes are `prefix`'s (`memcmp(3)`; Sequence's `starts(with:)` walks
+    /// both a byte at a time through the collection protocols).
+    package func startsWithBytes(_ prefix: Data) -> Bool {
+        guard count >= prefix.count else { return false }
+        guard !prefix.isEmpty else { return true }
+        return withUnsafeBytes { bytes in
+            prefix.withUnsafeBytes { wanted in memcmp(bytes.baseAddress!, wanted.baseAddress!, wanted.count) == 0 }
+        }
+    }
 }

@@ -5,12 +5,6 @@ import FilmstripReports
 import Foundation
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// `check`'s image sink and document comparer: compares freshly produced outputs with the ones
 /// recorded in a plan's folder: images by their `pixelsSHA256` first (equal digests: a match,
 /// nothing decoded), then by their declared size, then by decoded pixels; documents by bytes.
@@ -122,8 +116,8 @@ package final class OutputComparison: ImageSink {
     /// Compares one fresh image (`canvas` enlarged by `scale`) with the recorded file of the
     /// same name, on any thread: by digests first — when the committed file's bytes hash to the
     /// recorded `fileSHA256` and the recorded `pixelsSHA256` equals the fresh render's, it
-    /// matches and nothing is decoded (frames, stills and the strip alike: report format 2 gives
-    /// them all) — and by decoded pixels otherwise. Nothing is ever encoded.
+    /// matches and nothing is decoded (frames, stills and the strip alike: report formats 2 and 3
+    /// give them all) — and by decoded pixels otherwise. Nothing is ever encoded.
     package func prepare(_ path: String, _ image: DrawnImage) {
         let (scale, pixelsSHA256) = (image.scale, image.pixelsSHA256)
         // The RGBA canvas is made only on a path that needs the pixels (an image drawn as
@@ -284,16 +278,8 @@ package final class OutputComparison: ImageSink {
     /// starting with `.` (filmstrip's lock, pending list, temporary files and failure folder,
     /// and a system's own) are passed over, and so is everything below them.
     package func noteUnlisted(_ listed: (String) -> Bool) {
-        guard let walker = FileManager.default.enumerator(atPath: folder) else { return }
-        while let relative = walker.nextObject() as? String {
-            let name = (relative as NSString).lastPathComponent
-            if name.hasPrefix(".") {
-                walker.skipDescendants()
-                continue
-            }
-            guard !listed(relative) else { continue }
-            var status = stat()
-            guard lstat("\(folder)/\(relative)", &status) == 0, status.st_mode & S_IFMT != S_IFDIR else { continue }
+        FolderWalk.walk(folder) { relative, isDirectory in
+            guard !isDirectory, !listed(relative) else { return }
             record(relative, .unlisted, fresh: nil)
         }
     }

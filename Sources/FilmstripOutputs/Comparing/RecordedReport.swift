@@ -122,19 +122,24 @@ package final class RecordedReport: Sendable {
             let lines = LineReader(path: path, offset: offset)
             return AnyIterator {
                 guard let lines else { return nil }
-                var object = Data()
+                // The row's lines, joined into one object only when it has to be decoded.
+                var objectLines: [Data] = []
                 var keyLines: [Data] = []
                 while let line = lines.next() {
-                    if object.isEmpty {
-                        guard line.starts(with: Self.rowOpen) else { return nil }
+                    if objectLines.isEmpty {
+                        guard line.startsWithBytes(Self.rowOpen) else { return nil }
                     }
-                    object.append(line)
-                    object.append(0x0A)
-                    if line.starts(with: Self.keyIndent) {
+                    objectLines.append(line)
+                    if line.startsWithBytes(Self.keyIndent) {
                         keyLines.append(line)
                     }
                     if line == Self.rowClose || line == Self.rowCloseComma {
                         if let plain = RowDigests.plain(keyLines: keyLines) { return plain }
+                        var object = Data()
+                        for line in objectLines {
+                            object.append(line)
+                            object.append(0x0A)
+                        }
                         if object.count >= 2, object[object.count - 2] == UInt8(ascii: ",") { object.remove(at: object.count - 2) }
                         return try? JSONDecoder().decode(RowDigests.self, from: object)
                     }
@@ -197,7 +202,7 @@ package final class RecordedReport: Sendable {
                 depth = 0
                 files.append(file)
                 rows += 1
-            } else if depth == 1, line.starts(with: Self.fileKey) {
+            } else if depth == 1, line.startsWithBytes(Self.fileKey) {
                 file = Self.literal(String(decoding: line.dropFirst(15), as: UTF8.self).trimmingCharacters(in: .whitespaces))
             }
         }
@@ -291,7 +296,9 @@ package final class LineReader {
             // firstByteRange (memchr), not Data's generic firstIndex(of:), a byte at a time
             // through its iterator: 7% of a `check` of the shipped captures went to newlines.
             if let newline = buffer.firstByteRange(of: Self.newline, from: from)?.lowerBound {
-                let line = buffer.subdata(in: from..<newline)
+                // A slice sharing the buffer's storage rather than a copy (a value: refilling the
+                // buffer later does not change it).
+                let line = buffer[from..<newline]
                 start = newline + 1 - buffer.startIndex
                 offset += UInt64(line.count + 1)
                 return line
