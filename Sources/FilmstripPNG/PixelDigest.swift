@@ -74,10 +74,12 @@ package enum PixelDigest {
         header(width: image.width, height: image.height, scale: scale, entries: image.palette.count / 4)
             .withUnsafeBytes { stream.update($0) }
         image.palette.withUnsafeBytes { stream.update($0) }
-        // The runs, hashed 64 KiB at a time: an entry and at most ten length bytes each.
-        var runs = [UInt8](repeating: 0, count: runPiece + 11)
+        // The runs, hashed 64 KiB at a time: an entry and at most ten length bytes each (the
+        // buffer is not zeroed first: only what was written is hashed).
+        let runs = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: runPiece + 11)
+        defer { runs.deallocate() }
         image.indices.withUnsafeBytes { indices in
-            runs.withUnsafeMutableBufferPointer { runs in
+            do {
                 var count = 0
                 var p = 0
                 while p < indices.count {

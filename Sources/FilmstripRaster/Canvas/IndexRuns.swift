@@ -21,4 +21,15 @@ package enum IndexRuns {
         while end < limit, bytes[end] == entry { end &+= 1 }
         return end
     }
+
+    /// Sets `bytes[range]` to `entry`: a short run (most runs in text) by a loop, a long one by
+    /// one fill (`memset`, whose call costs more than a few stores).
+    @inlinable
+    package static func fill(_ bytes: UnsafeMutableBufferPointer<UInt8>, _ range: Range<Int>, with entry: UInt8) {
+        if range.count <= 16 {
+            for position in range { bytes[position] = entry }
+        } else {
+            bytes[range].update(repeating: entry)
+        }
+    }
 }

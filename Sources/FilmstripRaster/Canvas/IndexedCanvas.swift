@@ -101,7 +101,7 @@ package struct IndexedCanvas: CompositionTarget {
                         while x < target.maxX {
                             let entry = from[row + x]
                             let end = IndexRuns.end(of: entry, in: bytes, from: row + x + 1, limit: row + target.maxX) - row
-                            indices[(out + x)..<(out + end)].update(repeating: table[Int(entry)])
+                            IndexRuns.fill(indices, (out + x)..<(out + end), with: table[Int(entry)])
                             x = end
                         }
                     }
@@ -152,7 +152,7 @@ package struct IndexedCanvas: CompositionTarget {
                             overflow = true
                             break rows
                         }
-                        indices[(out + x)..<(out + end)].update(repeating: UInt8(entry))
+                        IndexRuns.fill(indices, (out + x)..<(out + end), with: UInt8(entry))
                         x = end
                     }
                 }

@@ -67,7 +67,7 @@ package struct IndexedImage: Hashable, Sendable {
                     }
                     // The run of this colour, written with one fill.
                     let end = Canvas.endOfRun(of: word, in: pixels, from: p + 1, limit: count)
-                    indices[p..<end].update(repeating: lastIndex)
+                    IndexRuns.fill(indices, p..<end, with: lastIndex)
                     p = end
                 }
                 return true
