@@ -102,6 +102,9 @@ import Testing
         #expect(plain(["      \"index\" : 1,", "      \"file\" : \"a,"]) == nil)
         #expect(plain(["      \"index\" : 1,", "      \"file\" : \"a\"b\","]) == nil)
         #expect(plain(["      \"index\" : 1,", "      \"fileSHA256\" : \"x\",", "      \"fileSHA256\" : \"y\""]) == nil)
+        // A key line with no key before its separator (it crashed the first version of the reader).
+        #expect(plain(["      \" : 1,", "      \"index\" : 1,"]) == nil)
+        #expect(plain(["      \"index\" : 1,", "      \"\" : 2,"])?.index == 1)
     }
 
     @Test func aCompactReportIsDecodedWholeAndGarbageIsNoReport() throws {

@@ -278,9 +278,16 @@ package final class OutputComparison: ImageSink {
     /// starting with `.` (filmstrip's lock, pending list, temporary files and failure folder,
     /// and a system's own) are passed over, and so is everything below them.
     package func noteUnlisted(_ listed: (String) -> Bool) {
-        FolderWalk.walk(folder) { relative, isDirectory in
-            guard !isDirectory, !listed(relative) else { return }
-            record(relative, .unlisted, fresh: nil)
+        FolderWalk.walk(folder) { relative, entry in
+            switch entry {
+            case .file:
+                guard !listed(relative) else { return }
+                record(relative, .unlisted, fresh: nil)
+            case .folder:
+                return
+            case .unreadableFolder(let reason):
+                record(relative, .unlistable(reason: reason), fresh: nil)
+            }
         }
     }
 

@@ -48,6 +48,9 @@ package struct OutputMismatch: Hashable, Sendable, CustomStringConvertible {
         /// The file is in the plan's folder, but the recorded report does not list it: filmstrip
         /// did not write it.
         case unlisted
+        /// A folder inside the plan's folder could not be listed (`reason`, the system's): what
+        /// it holds cannot be told apart from what filmstrip wrote.
+        case unlistable(reason: String)
         /// The committed file is not a plain file inside the folder (a symbolic link, say):
         /// what a viewer shows is not the folder's. `kind` names what it is.
         case notPlainFile(kind: String)
@@ -147,6 +150,8 @@ package struct OutputMismatch: Hashable, Sendable, CustomStringConvertible {
             "\(path): not a readable PNG; a fresh run writes an animation"
         case .unlisted:
             "\(path): not written by filmstrip (the recorded report does not list it); remove it"
+        case .unlistable(let reason):
+            "\(path): a folder that could not be listed (\(reason)), so what it holds cannot be compared"
         case .notPlainFile(let kind):
             "\(path): is \(kind), not a plain file inside the plan's folder; a viewer would show another file"
         case .foreignChunk(let type):

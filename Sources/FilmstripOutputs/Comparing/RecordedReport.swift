@@ -84,7 +84,9 @@ package final class RecordedReport: Sendable {
             var index: Int?
             var strings: [String: String] = [:]
             for line in keyLines {
-                guard let colon = line.firstByteRange(of: keySeparator) else { return nil }
+                // The key runs from after its opening quote (the seventh byte) to the separator,
+                // which must come after it: a line `      " : 1,` has none.
+                guard let colon = line.firstByteRange(of: keySeparator), colon.lowerBound >= line.startIndex + 7 else { return nil }
                 let key = String(decoding: line[(line.startIndex + 7)..<colon.lowerBound], as: UTF8.self)
                 var value = line[colon.upperBound...]
                 if value.last == UInt8(ascii: ",") { value = value.dropLast() }
