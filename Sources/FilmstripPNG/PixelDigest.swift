@@ -79,21 +79,19 @@ package enum PixelDigest {
         let runs = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: runPiece + 11)
         defer { runs.deallocate() }
         image.indices.withUnsafeBytes { indices in
-            do {
-                var count = 0
-                var p = 0
-                while p < indices.count {
-                    let entry = indices[p]
-                    let end = IndexRuns.end(of: entry, in: indices, from: p + 1, limit: indices.count)
-                    count = writeRun(entry: entry, length: end - p, to: runs, at: count)
-                    if count >= runPiece {
-                        stream.update(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: runs[0..<count])))
-                        count = 0
-                    }
-                    p = end
+            var count = 0
+            var p = 0
+            while p < indices.count {
+                let entry = indices[p]
+                let end = IndexRuns.end(of: entry, in: indices, from: p + 1, limit: indices.count)
+                count = writeRun(entry: entry, length: end - p, to: runs, at: count)
+                if count >= runPiece {
+                    stream.update(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: runs[0..<count])))
+                    count = 0
                 }
-                stream.update(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: runs[0..<count])))
+                p = end
             }
+            stream.update(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: runs[0..<count])))
         }
         return stream.finish()
     }

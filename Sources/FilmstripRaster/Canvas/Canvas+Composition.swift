@@ -2,9 +2,7 @@ extension Canvas {
     /// Copies every pixel of `source` onto this canvas with its top-left corner at `origin`
     /// (no blending; the parts outside this canvas are clipped).
     package mutating func draw(_ source: Canvas, at origin: Point) {
-        let target = Rect(x: origin.x, y: origin.y, width: source.width, height: source.height)
-            .intersection(bounds)
-        guard !target.isEmpty else { return }
+        guard let target = area(ofPictureWidth: source.width, height: source.height, at: origin) else { return }
         let stride = self.stride
         let sourceStride = source.stride
         pixels.withUnsafeMutableBufferPointer { destination in
@@ -21,9 +19,7 @@ extension Canvas {
     /// Copies the picture `source`'s indices stand for, with its top-left corner at `origin`
     /// (clipped): each pixel its palette entry's four bytes.
     package mutating func draw(_ source: IndexedImage, at origin: Point) {
-        let target = Rect(x: origin.x, y: origin.y, width: source.width, height: source.height)
-            .intersection(bounds)
-        guard !target.isEmpty else { return }
+        guard let target = area(ofPictureWidth: source.width, height: source.height, at: origin) else { return }
         let stride = self.stride
         let sourceWidth = source.width
         // Each entry's four bytes as one word, in memory order.

@@ -59,9 +59,7 @@ package struct IndexedCanvas: CompositionTarget {
     /// (each added when first drawn, in the order the pixels show it, as drawing the canvas it
     /// was made from adds them): one byte read a pixel rather than four.
     package mutating func draw(_ source: IndexedImage, at origin: Point) {
-        let target = Rect(x: origin.x, y: origin.y, width: source.width, height: source.height)
-            .intersection(bounds)
-        guard !target.isEmpty else { return }
+        guard let target = area(ofPictureWidth: source.width, height: source.height, at: origin) else { return }
         let entries = source.palette.count / 4
         var table = [UInt8](repeating: 0, count: 256)
         // The entries the clipped part shows, in order of first appearance: every entry, in
@@ -111,9 +109,7 @@ package struct IndexedCanvas: CompositionTarget {
     }
 
     package mutating func draw(_ source: Canvas, at origin: Point) {
-        let target = Rect(x: origin.x, y: origin.y, width: source.width, height: source.height)
-            .intersection(bounds)
-        guard !target.isEmpty else { return }
+        guard let target = area(ofPictureWidth: source.width, height: source.height, at: origin) else { return }
         // Runs of one colour are the rule: each run is found by comparing 32-bit words and
         // written with one fill; a new colour is looked up by its word among the entries'.
         let sourceStride = source.stride

@@ -146,15 +146,8 @@ package struct IndexedImage: Hashable, Sendable {
 
     /// The RGBA8 canvas these indices stand for, enlarged by a whole `scale` (nearest neighbour).
     package func canvas(scale: Int = 1) -> Canvas {
-        let scale = max(1, scale)
-        var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        for (p, index) in indices.enumerated() {
-            let entry = Int(index) * 4
-            pixels[p * 4] = palette[entry]
-            pixels[p * 4 + 1] = palette[entry + 1]
-            pixels[p * 4 + 2] = palette[entry + 2]
-            pixels[p * 4 + 3] = palette[entry + 3]
-        }
-        return Canvas(width: width, height: height, pixels: pixels)!.scaled(by: scale)
+        var canvas = Canvas(width: width, height: height)
+        canvas.draw(self, at: Point(x: 0, y: 0))
+        return canvas.scaled(by: scale)
     }
 }

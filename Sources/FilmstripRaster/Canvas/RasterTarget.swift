@@ -19,6 +19,13 @@ extension RasterTarget {
     /// The whole target as a rectangle.
     package var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
 
+    /// The part of the target a picture of `width` × `height` pixels covers with its top-left
+    /// corner at `origin` (what a composition draws, clipped); nil when it covers none.
+    package func area(ofPictureWidth width: Int, height: Int, at origin: Point) -> Rect? {
+        let area = Rect(x: origin.x, y: origin.y, width: width, height: height).intersection(bounds)
+        return area.isEmpty ? nil : area
+    }
+
     /// The default fill: clips `rect` to ``bounds`` and calls ``setPixel(x:y:to:)`` once per
     /// pixel, row by row. Override it when the target can fill rows faster.
     package mutating func fill(_ rect: Rect, with color: Color) {
