@@ -94,7 +94,8 @@ let package = Package(
         .testTarget(name: "FilmstripPNGTests", dependencies: ["FilmstripPNG", "FilmstripRaster", "FilmstripTestSupport", "CPNGShim", "CZlib"], swiftSettings: swiftSettings),
         .testTarget(name: "FilmstripCoreTests", dependencies: ["FilmstripCore", "FilmstripRaster", "FilmstripSeedBenches", "FilmstripTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "FilmstripReportsTests", dependencies: ["FilmstripReports", "FilmstripCore", "FilmstripRaster", "FilmstripSeedBenches"], swiftSettings: swiftSettings),
-        .testTarget(name: "FilmstripCLITests", dependencies: ["FilmstripCLI", "FilmstripOutputs", "FilmstripCore", "FilmstripPNG", "FilmstripRaster", "FilmstripReports", "FilmstripSeedBenches", "FilmstripTestSupport", "CZlib"], swiftSettings: swiftSettings),
+        .testTarget(name: "FilmstripOutputsTests", dependencies: ["FilmstripOutputs", "FilmstripCore", "FilmstripPNG", "FilmstripRaster", "FilmstripReports", "FilmstripSeedBenches", "FilmstripTestSupport", "CZlib"], swiftSettings: swiftSettings),
+        .testTarget(name: "FilmstripCLITests", dependencies: ["FilmstripCLI", "FilmstripOutputs", "FilmstripCore"], swiftSettings: swiftSettings),
         // End to end: the built `filmstrip` binary, its files, its output and its exit codes.
         .testTarget(
             name: "FilmstripEndToEndTests",

@@ -1,4 +1,3 @@
-@testable import FilmstripCLI
 @testable import FilmstripOutputs
 import FilmstripPNG
 import FilmstripRaster

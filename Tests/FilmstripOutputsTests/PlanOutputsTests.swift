@@ -1,4 +1,3 @@
-import FilmstripCLI
 @testable import FilmstripOutputs
 import FilmstripCore
 import FilmstripPNG
