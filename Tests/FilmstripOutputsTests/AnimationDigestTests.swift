@@ -43,9 +43,7 @@ import Testing
         let (run, lint) = try LintedRun(plan, file: outputs.file, clock: .virtual).parts
         let comparison = OutputComparison(folder: outputs.folder, run: run, recorded: RecordedDigests(report: recorded))
         _ = try OutputRenderer(run: run, analysis: Analysis(run), lint: lint, font: TestSupport.font, planFile: outputs.planFile)
-            .produce(images: comparison) { path, document throws(FilmstripError) in
-                try comparison.compare(path, pieces: document)
-            }
+            .produce(images: comparison, documents: comparison)
         return comparison
     }
 

@@ -32,9 +32,7 @@ import Testing
         }
         let comparison = OutputComparison(folder: outputs.folder, run: counted, recorded: RecordedDigests(report: recorded))
         _ = try OutputRenderer(run: counted, analysis: Analysis(counted), lint: lint, font: TestSupport.font, planFile: outputs.planFile)
-            .produce(images: comparison) { path, document throws(FilmstripError) in
-                try comparison.compare(path, pieces: document)
-            }
+            .produce(images: comparison, documents: comparison)
         return (draws.withLock { $0 }, comparison.findings, run.frames.count)
     }
 

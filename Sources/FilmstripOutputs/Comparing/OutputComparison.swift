@@ -12,7 +12,7 @@ import Synchronization
 /// is kept only until its batch is finished: then its failure artifacts are written (after
 /// ``beginFailureArtifacts()``) or it is dropped, so at most one batch of images is held
 /// however many differ. Thread-safe.
-package final class OutputComparison: ImageSink {
+package final class OutputComparison: ImageSink, DocumentSink {
     /// A mismatch and, for an image, what is needed to draw its artifacts.
     struct Found: Sendable {
         var mismatch: OutputMismatch
@@ -224,25 +224,46 @@ package final class OutputComparison: ImageSink {
         found.withLock { table in for item in done { table[item.mismatch.file] = item } }
     }
 
-    /// Compares a fresh document, given in pieces, with the recorded file of the same name,
-    /// byte for byte, reading the file alongside (``DocumentComparison``): a mismatch names the
-    /// line of text that differs first, or for the animation (`animation.png`) the first
-    /// animation frame whose chunks differ.
-    /// - Throws: what `document` throws.
-    package func compare(_ path: String, pieces document: OutputRenderer.Document) throws(FilmstripError) {
-        if let kind = CommittedImage.notPlain(atPath: "\(folder)/\(path)") {
-            // Drawn all the same: the renderer produces its documents in one pass.
-            try document { _ throws(FilmstripError) in }
-            record(path, .notPlainFile(kind: kind), fresh: nil)
-            return
+    /// Opens the comparison of a fresh document, given in pieces, with the recorded file of the
+    /// same name, byte for byte, reading the file alongside (``DocumentComparison``): once closed,
+    /// a mismatch names the line of text that differs first, or for the animation
+    /// (`animation.png`) the first animation frame whose chunks differ.
+    package func open(_ path: String) throws(FilmstripError) -> sending any DocumentOutput {
+        ComparedDocument(path: path, comparison: self)
+    }
+
+    /// One document being compared (``open(_:)``); its finding is recorded when it is closed.
+    private final class ComparedDocument: DocumentOutput {
+        let path: String
+        let comparison: OutputComparison
+        /// Nil when the recorded file is not a plain file: the pieces are drawn all the same
+        /// (the renderer produces its documents in one pass) and dropped.
+        let bytes: DocumentComparison?
+        let notPlain: String?
+
+        init(path: String, comparison: OutputComparison) {
+            self.path = path
+            self.comparison = comparison
+            notPlain = CommittedImage.notPlain(atPath: "\(comparison.folder)/\(path)")
+            bytes =
+                notPlain == nil
+                ? DocumentComparison(recordedPath: "\(comparison.folder)/\(path)", isAnimation: path == OutputLayout.animationPath)
+                : nil
         }
-        let comparison = DocumentComparison(recordedPath: "\(folder)/\(path)", isAnimation: path == OutputLayout.animationPath)
-        try document { piece throws(FilmstripError) in comparison.take(piece) }
-        switch comparison.finish() {
-        case .same: break
-        case .missing: record(path, .missing, fresh: nil)
-        case .text(let line, let fresh): record(path, .documentDiffers(line: line, fresh: fresh), fresh: nil)
-        case .animation(let frame): record(path, .animationDiffers(frame: frame), fresh: nil)
+
+        func append(_ piece: Data) { bytes?.take(piece) }
+
+        func close() {
+            if let notPlain {
+                comparison.record(path, .notPlainFile(kind: notPlain), fresh: nil)
+                return
+            }
+            switch bytes?.finish() {
+            case .same, nil: break
+            case .missing: comparison.record(path, .missing, fresh: nil)
+            case .text(let line, let fresh): comparison.record(path, .documentDiffers(line: line, fresh: fresh), fresh: nil)
+            case .animation(let frame): comparison.record(path, .animationDiffers(frame: frame), fresh: nil)
+            }
         }
     }
 

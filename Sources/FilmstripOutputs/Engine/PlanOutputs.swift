@@ -207,9 +207,7 @@ public struct PlanOutputs: Sendable {
         }
         let comparison = OutputComparison(folder: folder, run: run, recorded: RecordedDigests(report: recorded))
         if writingFailures { try comparison.beginFailureArtifacts() }
-        let fresh = try OutputRenderer(run: run, analysis: analysis, lint: lint, font: font, planFile: planFile).produce(images: comparison) { path, document throws(FilmstripError) in
-            try comparison.compare(path, pieces: document)
-        }
+        let fresh = try OutputRenderer(run: run, analysis: analysis, lint: lint, font: font, planFile: planFile).produce(images: comparison, documents: comparison)
         comparison.noteStale(recorded.writtenFiles, produced: RecordingFiles(run: run, skeleton: fresh.report).contains)
         comparison.noteUnlisted(recorded.lists)
         let mismatches = writingFailures ? try comparison.finishFailureArtifacts() : comparison.mismatches

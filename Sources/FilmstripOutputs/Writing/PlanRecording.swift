@@ -76,9 +76,7 @@ package struct PlanRecording {
         }
 
         let writer = FrameWriter(folder: folder)
-        let (report, _, missing) = try OutputRenderer(run: run, analysis: analysis, lint: lint, font: font, planFile: planFile).produce(images: writer) { path, document throws(FilmstripError) in
-            try folder.write(path, pieces: document)
-        } progress: { done, total in
+        let (report, _, missing) = try OutputRenderer(run: run, analysis: analysis, lint: lint, font: font, planFile: planFile).produce(images: writer, documents: folder) { done, total in
             progress(done, total)
         }
         // Remove what an earlier run wrote and this one did not; the recording is complete.
