@@ -141,44 +141,45 @@ package final class FrameWriter: ImageSink {
         }
     }
 
-    /// ``finish(_:)``'s work.
+    /// ``finish(_:)``'s work: what each image is decided in order (``ImageWritePlan``), the
+    /// bytes not yet made made, every file handed to the write queue, the counts kept.
     private func complete(_ batch: [Prepared]) throws(FilmstripError) {
         defer { claimedKeys.withLock { $0.removeAll(keepingCapacity: true) } }
         if let error = writeFailure.withLock({ $0 }) { throw error }
-        // Decide, in order, what each image is: a repeat of an earlier image in this batch is a
-        // copy of it; one whose key was written in an earlier batch is compared with that file.
-        // The counts follow these plans, whichever core encoded what.
-        enum Plan {
-            case encode
-            case confirm(earlierFile: String)
-            case copy(of: Int)
-        }
         let known = written.withLock { table in batch.map { table.path(of: $0.key) } }
-        var plans: [Plan] = []
-        for (index, image) in batch.enumerated() {
-            let twin = batch.indices.prefix(index).first { earlier in
-                if case .copy = plans[earlier] { return false }
-                return batch[earlier].sameImage(as: image)
-            }
-            if let twin {
-                plans.append(.copy(of: twin))
-            } else if let file = known[index] {
-                plans.append(.confirm(earlierFile: file))
-            } else {
-                plans.append(.encode)
+        let plans = ImageWritePlan.plans(for: batch, known: known)
+        let made = try makeBytes(of: batch, plans: plans)
+        // A copy of an image encoded only now.
+        for (index, plan) in plans.enumerated() {
+            guard case .copy(let twin) = plan, Self.encodedBytes(for: index, in: batch) == nil,
+                let bytes = made[twin]?.bytes
+            else { continue }
+            hand(bytes, to: batch[index].path)
+        }
+        count(batch, plans: plans, made: made)
+        written.withLock { table in
+            for (index, plan) in plans.enumerated() {
+                guard case .encode = plan else { continue }
+                table.remember(batch[index].key, path: batch[index].path)
             }
         }
-        /// The bytes `prepare` encoded for `index`'s image or for the same image elsewhere in the batch.
-        func encodedBytes(for index: Int) -> [UInt8]? {
-            if let bytes = batch[index].encoded { return bytes }
-            return batch.first { $0.encoded != nil && $0.sameImage(as: batch[index]) }?.encoded
-        }
+    }
 
-        // What prepare did not encode: copies and the same image encoded under another path
-        // are handed over at once; the rest is confirmed or encoded on all cores.
+    /// The bytes `prepare` encoded for `index`'s image or for the same image elsewhere in the batch.
+    private static func encodedBytes(for index: Int, in batch: [Prepared]) -> [UInt8]? {
+        if let bytes = batch[index].encoded { return bytes }
+        return batch.first { $0.encoded != nil && $0.sameImage(as: batch[index]) }?.encoded
+    }
+
+    /// Hands over what `prepare` did not: copies and the same image encoded under another path
+    /// at once; the rest is confirmed (from the earlier batch's file) or encoded on all cores,
+    /// and handed over.
+    /// - Returns: batch position → the bytes made now, and whether they repeat an earlier file.
+    /// - Throws: the first encoder error.
+    private func makeBytes(of batch: [Prepared], plans: [ImageWritePlan]) throws(FilmstripError) -> [Int: (bytes: [UInt8], repeated: Bool)] {
         var remaining: [Int] = []
         for index in batch.indices where batch[index].encoded == nil {
-            if let bytes = encodedBytes(for: index) {
+            if let bytes = Self.encodedBytes(for: index, in: batch) {
                 hand(bytes, to: batch[index].path)
             } else if case .copy = plans[index] {
                 continue
@@ -195,13 +196,12 @@ package final class FrameWriter: ImageSink {
         }
         let results = Mutex<[Int: (bytes: [UInt8], repeated: Bool)]>([:])
         let failure = Mutex<FilmstripError?>(nil)
-        let planned = plans
         DispatchQueue.concurrentPerform(iterations: work.count) { position in
             let index = work[position]
             let image = batch[index]
             do throws(FilmstripError) {
                 var repeated: [UInt8]?
-                if case .confirm(let file) = planned[index] { repeated = repeatedBytes(of: image, earlierFile: file) }
+                if case .confirm(let file) = plans[index] { repeated = repeatedBytes(of: image, earlierFile: file) }
                 let bytes: [UInt8]
                 if let repeated { bytes = repeated } else { bytes = try encode(image) }
                 hand(bytes, to: image.path)
@@ -211,18 +211,15 @@ package final class FrameWriter: ImageSink {
             }
         }
         if let error = failure.withLock({ $0 }) { throw error }
-        let made = results.withLock { $0 }
-        // A copy of an image encoded only now.
-        for (index, plan) in plans.enumerated() {
-            guard case .copy(let twin) = plan, encodedBytes(for: index) == nil, let bytes = made[twin]?.bytes
-            else { continue }
-            hand(bytes, to: batch[index].path)
-        }
+        return results.withLock { $0 }
+    }
 
+    /// Counts the batch by its plans, whichever core encoded what.
+    private func count(_ batch: [Prepared], plans: [ImageWritePlan], made: [Int: (bytes: [UInt8], repeated: Bool)]) {
         counts.withLock { counts in
             for (index, plan) in plans.enumerated() {
                 // Encoded by prepare, made now, or a copy of an image made now.
-                var bytes = encodedBytes(for: index) ?? made[index]?.bytes
+                var bytes = Self.encodedBytes(for: index, in: batch) ?? made[index]?.bytes
                 if bytes == nil, case .copy(let twin) = plan { bytes = made[twin]?.bytes }
                 counts.bytes += bytes?.count ?? 0
                 switch plan {
@@ -233,12 +230,6 @@ package final class FrameWriter: ImageSink {
                 case .encode, .confirm:
                     if case .indexed = batch[index].pixels { counts.palette += 1 } else { counts.rgba += 1 }
                 }
-            }
-        }
-        written.withLock { table in
-            for (index, plan) in plans.enumerated() {
-                guard case .encode = plan else { continue }
-                table.remember(batch[index].key, path: batch[index].path)
             }
         }
     }
