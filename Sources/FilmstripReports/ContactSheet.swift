@@ -94,51 +94,7 @@ package enum ContactSheet {
         let depictions = analysis.panels.flatMap { $0.depictions.map(\.depiction) }.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         page += "<p class=\"facts\">depictions: " + depictions.map { "<span class=\"swatch\" style=\"color:\(depictionColor($0))\"></span>\(HTML.escape($0))" }.joined(separator: " &nbsp; ") + "</p>\n"
 
-        // Dwell tables.
-        let phaseTable = HTMLTable(columns: [.text("phase"), .number("dwell"), .number("time share"), .number("frames"), .number("frame share"), .text("expected"), .text("check")])
-        page += "<h2>Dwell per phase</h2>\n" + phaseTable.open(caption: "Each phase's dwell inside the \(Quantity.ms(plan.windowMs)) window, exact from the timeline, with the frames that show it and what the plan expects")
-        for (name, dwell) in analysis.phases {
-            var expected: [String] = []
-            if let minimum = plan.expect.minFrames[name] { expected.append("≥ \(Quantity.frames(minimum))") }
-            if let limit = plan.expect.maxSharePercent[name] { expected.append("≤ \(limit)%") }
-            let checks = analysis.checks.filter { $0.name.hasSuffix(".\(name)") }
-            let status = checks.isEmpty ? "" : checks.allSatisfy(\.passed) ? "✓" : "✗"
-            page += phaseTable.row([
-                "<span class=\"swatch\" style=\"color:\(phaseColor(name))\"></span>\(HTML.escape(name))",
-                Quantity.ms(dwell.ms), Quantity.percent(numerator: dwell.ms, denominator: plan.windowMs), "\(dwell.frames)",
-                Quantity.percent(numerator: dwell.frames, denominator: analysis.frameCount), HTML.escape(expected.joined(separator: ", ")), status,
-            ])
-        }
-        let depictionTable = HTMLTable(columns: [.text("panel"), .text("depiction"), .number("dwell"), .number("time share"), .number("frames")])
-        page += HTMLTable.close + "<h2>Dwell per panel depiction</h2>\n" + depictionTable.open(caption: "What each panel showed, and for how long inside the window, exact from the timeline")
-        for (panel, depictions) in analysis.panels {
-            for (depiction, dwell) in depictions {
-                page += depictionTable.row([
-                    HTML.escape(panel), "<span class=\"swatch\" style=\"color:\(depictionColor(depiction))\"></span>\(HTML.escape(depiction))",
-                    Quantity.ms(dwell.ms), Quantity.percent(numerator: dwell.ms, denominator: plan.windowMs), "\(dwell.frames)",
-                ])
-            }
-        }
-        page += HTMLTable.close
-        if !analysis.loaders.isEmpty {
-            let loaderTable = HTMLTable(columns: [.text("panel"), .number("visible"), .text("flashes"), .number("flash limit"), .text("held back"), .number("held-back limit"), .number("blank time")])
-            page += "<h2>Loaders (exact, flash threshold \(Quantity.ms(plan.flashThresholdMs)))</h2>\n"
-            page += loaderTable.open(caption: "Each panel's loader: visible time, flashes (visible for less than \(Quantity.ms(plan.flashThresholdMs))) and content held back, beside the plan's limits (expect.maxFlashes, expect.maxHeldBackMs; — where it sets none)")
-            for stats in analysis.loaders {
-                page += loaderTable.row([
-                    HTML.escape(stats.panel), Quantity.ms(stats.visibleMs), HTML.escape(stats.flashSummary),
-                    plan.expect.maxFlashes[stats.panel].map { "≤ \($0)" } ?? "—",
-                    HTML.escape(String(stats.heldBackSummary.dropFirst("held back ".count))),
-                    plan.expect.maxHeldBackMs[stats.panel].map { "≤ " + Quantity.ms($0) } ?? "—",
-                    Quantity.ms(stats.blankMs),
-                ])
-            }
-            page += HTMLTable.close
-            let without = plan.panels.filter { panel in !analysis.loaders.contains { $0.panel == panel } }
-            if !without.isEmpty {
-                page += "<p class=\"facts\">\(HTML.escape(Quantity.list(without))) never showed a spinner or a blank in the window (skeleton rows are not counted as a loader).</p>\n"
-            }
-        }
+        page += dwellTables(analysis: analysis, plan: plan, phaseColor: phaseColor, depictionColor: depictionColor)
 
         if !analysis.transitions.isEmpty {
             page += "<h2>State graph: observed transitions</h2>\n" + StateGraph.svg(transitions: analysis.transitions, phaseOrder: run.phaseNames, phaseColor: phaseColor, describedBy: StateGraph.tableID) + "\n"
@@ -191,6 +147,60 @@ package enum ContactSheet {
         }
         page += "<h2>Frames</h2>\n<div class=\"frames\">\n"
         try emit(page)
+    }
+
+    /// The dwell tables (per phase, with what the plan expects; per panel depiction) and, when a
+    /// panel showed a loader, the loader table, in the colours `phaseColor` and `depictionColor`
+    /// give a phase's and a depiction's swatch.
+    private static func dwellTables(
+        analysis: Analysis, plan: CapturePlan, phaseColor: (String) -> String, depictionColor: (String) -> String
+    ) -> String {
+        var page = ""
+        let phaseTable = HTMLTable(columns: [.text("phase"), .number("dwell"), .number("time share"), .number("frames"), .number("frame share"), .text("expected"), .text("check")])
+        page += "<h2>Dwell per phase</h2>\n" + phaseTable.open(caption: "Each phase's dwell inside the \(Quantity.ms(plan.windowMs)) window, exact from the timeline, with the frames that show it and what the plan expects")
+        for (name, dwell) in analysis.phases {
+            var expected: [String] = []
+            if let minimum = plan.expect.minFrames[name] { expected.append("≥ \(Quantity.frames(minimum))") }
+            if let limit = plan.expect.maxSharePercent[name] { expected.append("≤ \(limit)%") }
+            let checks = analysis.checks.filter { $0.name.hasSuffix(".\(name)") }
+            let status = checks.isEmpty ? "" : checks.allSatisfy(\.passed) ? "✓" : "✗"
+            page += phaseTable.row([
+                "<span class=\"swatch\" style=\"color:\(phaseColor(name))\"></span>\(HTML.escape(name))",
+                Quantity.ms(dwell.ms), Quantity.percent(numerator: dwell.ms, denominator: plan.windowMs), "\(dwell.frames)",
+                Quantity.percent(numerator: dwell.frames, denominator: analysis.frameCount), HTML.escape(expected.joined(separator: ", ")), status,
+            ])
+        }
+        let depictionTable = HTMLTable(columns: [.text("panel"), .text("depiction"), .number("dwell"), .number("time share"), .number("frames")])
+        page += HTMLTable.close + "<h2>Dwell per panel depiction</h2>\n" + depictionTable.open(caption: "What each panel showed, and for how long inside the window, exact from the timeline")
+        for (panel, depictions) in analysis.panels {
+            for (depiction, dwell) in depictions {
+                page += depictionTable.row([
+                    HTML.escape(panel), "<span class=\"swatch\" style=\"color:\(depictionColor(depiction))\"></span>\(HTML.escape(depiction))",
+                    Quantity.ms(dwell.ms), Quantity.percent(numerator: dwell.ms, denominator: plan.windowMs), "\(dwell.frames)",
+                ])
+            }
+        }
+        page += HTMLTable.close
+        if !analysis.loaders.isEmpty {
+            let loaderTable = HTMLTable(columns: [.text("panel"), .number("visible"), .text("flashes"), .number("flash limit"), .text("held back"), .number("held-back limit"), .number("blank time")])
+            page += "<h2>Loaders (exact, flash threshold \(Quantity.ms(plan.flashThresholdMs)))</h2>\n"
+            page += loaderTable.open(caption: "Each panel's loader: visible time, flashes (visible for less than \(Quantity.ms(plan.flashThresholdMs))) and content held back, beside the plan's limits (expect.maxFlashes, expect.maxHeldBackMs; — where it sets none)")
+            for stats in analysis.loaders {
+                page += loaderTable.row([
+                    HTML.escape(stats.panel), Quantity.ms(stats.visibleMs), HTML.escape(stats.flashSummary),
+                    plan.expect.maxFlashes[stats.panel].map { "≤ \($0)" } ?? "—",
+                    HTML.escape(String(stats.heldBackSummary.dropFirst("held back ".count))),
+                    plan.expect.maxHeldBackMs[stats.panel].map { "≤ " + Quantity.ms($0) } ?? "—",
+                    Quantity.ms(stats.blankMs),
+                ])
+            }
+            page += HTMLTable.close
+            let without = plan.panels.filter { panel in !analysis.loaders.contains { $0.panel == panel } }
+            if !without.isEmpty {
+                page += "<p class=\"facts\">\(HTML.escape(Quantity.list(without))) never showed a spinner or a blank in the window (skeleton rows are not counted as a loader).</p>\n"
+            }
+        }
+        return page
     }
 
     /// One frame's figure on the page: its thumbnail linking to its file, its index, time, phase

@@ -112,30 +112,7 @@ public struct Analysis: Sendable {
                 if framesOver || timeOver { over.append(measured) }
             }
         }
-        var loaderChecks: [CheckResult] = []
-        var loaderReasons: [String] = []
-        var loaders: [LoaderStats] = []
-        let loaderIDs = Set(plan.bench.depictions.filter { $0.role == .loader }.map(\.id))
-        let blankIDs = Set(plan.bench.depictions.filter { $0.role == .blank }.map(\.id))
-        for panel in plan.panels {
-            let stats = LoaderStats(
-                panel: panel, depictions: run.depictionSegments[panel] ?? [], phases: run.lanePhaseSegments[panel] ?? run.phaseSegments,
-                windowStartMs: start, windowEndMs: end, thresholdMs: plan.flashThresholdMs,
-                loaders: loaderIDs, blanks: blankIDs, loadingPhases: plan.bench.inFlightPhases)
-            if stats.visibleMs > 0 || stats.blankMs > 0 || !stats.flashes.isEmpty { loaders.append(stats) }
-            if let limit = plan.expect.maxFlashes[panel] {
-                let passed = stats.flashes.count <= limit
-                let message = "\(panel): \(stats.flashSummary) under \(Quantity.ms(plan.flashThresholdMs)), at most \(limit) allowed"
-                loaderChecks.append(CheckResult(name: "flashes.\(panel)", passed: passed, message: message))
-                if !passed { loaderReasons.append(message) }
-            }
-            if let limit = plan.expect.maxHeldBackMs[panel] {
-                let passed = stats.heldBackMs <= limit
-                let message = "\(panel): content held back \(Quantity.ms(stats.heldBackMs)), at most \(Quantity.ms(limit)) allowed"
-                loaderChecks.append(CheckResult(name: "heldBack.\(panel)", passed: passed, message: message))
-                if !passed { loaderReasons.append(message) }
-            }
-        }
+        let (loaderChecks, loaderReasons, loaders) = Self.loaderFindings(run, fromMs: start, toMs: end)
         self.loaders = loaders
 
         var violations: [RuleViolation] = []
@@ -167,5 +144,38 @@ public struct Analysis: Sendable {
             reasons.append("\(Quantity.list(never)) \(never.count == 1 ? "was" : "were") never captured")
         }
         self.reasons = reasons
+    }
+
+    /// Each panel's loader statistics (those that showed a loader or a blank, or flashed) and
+    /// the checks of its flash and held-back limits, with the reasons of those that failed.
+    private static func loaderFindings(_ run: RecordedRun, fromMs start: Int, toMs end: Int) -> (
+        checks: [CheckResult], reasons: [String], loaders: [LoaderStats]
+    ) {
+        let plan = run.plan
+        var loaderChecks: [CheckResult] = []
+        var loaderReasons: [String] = []
+        var loaders: [LoaderStats] = []
+        let loaderIDs = Set(plan.bench.depictions.filter { $0.role == .loader }.map(\.id))
+        let blankIDs = Set(plan.bench.depictions.filter { $0.role == .blank }.map(\.id))
+        for panel in plan.panels {
+            let stats = LoaderStats(
+                panel: panel, depictions: run.depictionSegments[panel] ?? [], phases: run.lanePhaseSegments[panel] ?? run.phaseSegments,
+                windowStartMs: start, windowEndMs: end, thresholdMs: plan.flashThresholdMs,
+                loaders: loaderIDs, blanks: blankIDs, loadingPhases: plan.bench.inFlightPhases)
+            if stats.visibleMs > 0 || stats.blankMs > 0 || !stats.flashes.isEmpty { loaders.append(stats) }
+            if let limit = plan.expect.maxFlashes[panel] {
+                let passed = stats.flashes.count <= limit
+                let message = "\(panel): \(stats.flashSummary) under \(Quantity.ms(plan.flashThresholdMs)), at most \(limit) allowed"
+                loaderChecks.append(CheckResult(name: "flashes.\(panel)", passed: passed, message: message))
+                if !passed { loaderReasons.append(message) }
+            }
+            if let limit = plan.expect.maxHeldBackMs[panel] {
+                let passed = stats.heldBackMs <= limit
+                let message = "\(panel): content held back \(Quantity.ms(stats.heldBackMs)), at most \(Quantity.ms(limit)) allowed"
+                loaderChecks.append(CheckResult(name: "heldBack.\(panel)", passed: passed, message: message))
+                if !passed { loaderReasons.append(message) }
+            }
+        }
+        return (loaderChecks, loaderReasons, loaders)
     }
 }

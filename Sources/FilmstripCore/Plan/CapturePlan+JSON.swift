@@ -115,35 +115,7 @@ extension CapturePlan {
             stills.append(Still(name: stillName, atMs: atMs, panels: try Self.stillPanels(reader, panels: panels), scales: try Self.stillScales(reader)))
         }
 
-        var expect = bench.defaultExpectations
-        if let value = root.members["expect"] {
-            let reader = try JSONObjectReader(value, path: "$.expect", allowed: ["minFrames", "maxSharePercent", "maxFlashes", "maxHeldBackMs", "followRules", "announce"])
-            if let items = try reader.array("followRules") {
-                expect.followRules = []
-                for (index, item) in items.enumerated() {
-                    guard case .string(let id) = item, panels.contains(id) else {
-                        let found = if case .string(let text) = item { "'\(text)'" } else { item.typeName }
-                        throw PlanError(path: "\(reader.path("followRules"))[\(index)]", message: "expected a panel of this plan (\(panels.joined(separator: ", "))), found \(found)")
-                    }
-                    expect.followRules.append(id)
-                }
-            }
-            if let announce = reader.members["announce"] {
-                expect.announce = try Self.announceTable(announce, path: reader.path("announce"), panels: panels, phases: bench.phaseNames)
-            }
-            if let flashes = reader.members["maxFlashes"] {
-                expect.maxFlashes = try Self.panelTable(flashes, path: reader.path("maxFlashes"), panels: panels, range: 0...1_000_000, unit: "flashes")
-            }
-            if let held = reader.members["maxHeldBackMs"] {
-                expect.maxHeldBackMs = try Self.panelTable(held, path: reader.path("maxHeldBackMs"), panels: panels, range: 0...3_600_000, unit: "ms")
-            }
-            if let minFrames = reader.members["minFrames"] {
-                expect.minFrames = try Self.phaseTable(minFrames, path: reader.path("minFrames"), phases: bench.phaseNames, range: 0...Self.maxFrames, unit: "frames")
-            }
-            if let shares = reader.members["maxSharePercent"] {
-                expect.maxSharePercent = try Self.phaseTable(shares, path: reader.path("maxSharePercent"), phases: bench.phaseNames, range: 0...100, unit: "percent")
-            }
-        }
+        let expect = try Self.expectations(root, bench: bench, panels: panels)
 
         let flashThresholdMs = try root.integer("flashThresholdMs", in: 1...60_000, unit: "ms") ?? 300
 
@@ -163,6 +135,41 @@ extension CapturePlan {
             frameIntervalMs: interval, scale: scale, stills: stills, expect: expect, flashThresholdMs: flashThresholdMs,
             extendToSettle: try root.bool("extendToSettle") ?? false)
         self = self.themed(theme)
+    }
+
+    /// The plan's `expect` member read over the bench's default expectations: each member
+    /// given replaces the default's.
+    /// - Throws: ``PlanError`` naming the JSON path under `$.expect`.
+    private static func expectations(_ root: JSONObjectReader, bench: BenchDefinition, panels: [String]) throws(PlanError) -> Expectations {
+        var expect = bench.defaultExpectations
+        guard let value = root.members["expect"] else { return expect }
+        let reader = try JSONObjectReader(value, path: "$.expect", allowed: ["minFrames", "maxSharePercent", "maxFlashes", "maxHeldBackMs", "followRules", "announce"])
+        if let items = try reader.array("followRules") {
+            expect.followRules = []
+            for (index, item) in items.enumerated() {
+                guard case .string(let id) = item, panels.contains(id) else {
+                    let found = if case .string(let text) = item { "'\(text)'" } else { item.typeName }
+                    throw PlanError(path: "\(reader.path("followRules"))[\(index)]", message: "expected a panel of this plan (\(panels.joined(separator: ", "))), found \(found)")
+                }
+                expect.followRules.append(id)
+            }
+        }
+        if let announce = reader.members["announce"] {
+            expect.announce = try Self.announceTable(announce, path: reader.path("announce"), panels: panels, phases: bench.phaseNames)
+        }
+        if let flashes = reader.members["maxFlashes"] {
+            expect.maxFlashes = try Self.panelTable(flashes, path: reader.path("maxFlashes"), panels: panels, range: 0...1_000_000, unit: "flashes")
+        }
+        if let held = reader.members["maxHeldBackMs"] {
+            expect.maxHeldBackMs = try Self.panelTable(held, path: reader.path("maxHeldBackMs"), panels: panels, range: 0...3_600_000, unit: "ms")
+        }
+        if let minFrames = reader.members["minFrames"] {
+            expect.minFrames = try Self.phaseTable(minFrames, path: reader.path("minFrames"), phases: bench.phaseNames, range: 0...Self.maxFrames, unit: "frames")
+        }
+        if let shares = reader.members["maxSharePercent"] {
+            expect.maxSharePercent = try Self.phaseTable(shares, path: reader.path("maxSharePercent"), phases: bench.phaseNames, range: 0...100, unit: "percent")
+        }
+        return expect
     }
 
     static func slowMotion(_ value: JSONValue?) throws(PlanError) -> SlowMotion {

@@ -33,43 +33,20 @@ struct RunAssembler<B: Bench> {
             }
         }
         let endOfRun = max(endMs, changes.last?.tMs ?? 0)
-        /// Named intervals from 0 to the end of the run; `breakpoints` adds instants inside a
-        /// phase where the name may change; adjacent equal names merge. With `mergeAcrossZeroLength`
-        /// (what a panel shows), a piece of zero length is dropped before merging, so a phase
-        /// entered and left at one instant does not split the depiction around it: each result is
-        /// a maximal stretch of one name. Phases keep their zero-length pieces (transitions count them).
-        func segments(_ name: (B.Phase, Int) -> String, breakpoints: (B.Phase, Int) -> [Int] = { _, _ in [] }, mergeAcrossZeroLength: Bool = false) -> [Segment] {
-            var result: [Segment] = []
-            for (index, change) in changes.enumerated() {
-                let exit = index + 1 < changes.count ? changes[index + 1].tMs : endOfRun
-                let inside = breakpoints(change.phase, change.tMs).filter { $0 > change.tMs && $0 < exit }
-                let starts = [change.tMs] + inside
-                for (position, start) in starts.enumerated() {
-                    let end = position + 1 < starts.count ? starts[position + 1] : exit
-                    if mergeAcrossZeroLength, !OnScreen.isSeen(fromMs: start, untilMs: end) { continue }
-                    let label = name(change.phase, start)
-                    if let last = result.last, last.name == label {
-                        result[result.count - 1].exitMs = end
-                    } else {
-                        result.append(Segment(name: label, enterMs: start, exitMs: end))
-                    }
-                }
-            }
-            return result
-        }
-        let phaseSegments = segments { phase, _ in phase.name.rawValue }
+        let cuts = PhaseChanges<B.Phase>(changes: changes, endOfRunMs: endOfRun)
+        let phaseSegments = cuts.segments { phase, _ in phase.name.rawValue }
         // A panel on a lane of its own is analysed against that lane's phases.
         var lanePhaseSegments: [String: [Segment]] = [:]
         if B.Phase.self is any LanedPhase.Type {
             for panel in panels {
                 guard let lane = (bench.initialPhase as? any LanedPhase)?.lane(ofPanel: panel.id) else { continue }
-                lanePhaseSegments[panel.id] = segments { phase, _ in (phase as? any LanedPhase)?.phaseName(inLane: lane) ?? phase.name.rawValue }
+                lanePhaseSegments[panel.id] = cuts.segments { phase, _ in (phase as? any LanedPhase)?.phaseName(inLane: lane) ?? phase.name.rawValue }
             }
         }
         var depictionSegments: [String: [Segment]] = [:]
         var violations: [String: [Segment]] = [:]
         for panel in panels {
-            depictionSegments[panel.id] = segments(
+            depictionSegments[panel.id] = cuts.segments(
                 { panel.depiction(for: $0, atMs: $1).id },
                 breakpoints: { panel.depictionChanges(in: $0, enteredAtMs: $1) },
                 mergeAcrossZeroLength: true)
@@ -77,7 +54,7 @@ struct RunAssembler<B: Bench> {
             // One pass per rule: a segment named by the rule while broken, "" while kept.
             var broken: [Segment] = []
             for rule in Set(changes.flatMap { rules($0.phase, panel.depiction(for: $0.phase, atMs: $0.tMs)) }).sorted() {
-                broken += segments(
+                broken += cuts.segments(
                     { rules($0, panel.depiction(for: $0, atMs: $1)).contains(rule) ? rule : "" },
                     breakpoints: { panel.depictionChanges(in: $0, enteredAtMs: $1) },
                     mergeAcrossZeroLength: true
@@ -88,7 +65,7 @@ struct RunAssembler<B: Bench> {
         // Silence: a panel the plan asks to announce, read by drawing it at each change.
         var silentSegments: [String: [Segment]] = [:]
         for panel in panels where plan.expect.announce[panel.id] != nil {
-            silentSegments[panel.id] = segments(
+            silentSegments[panel.id] = cuts.segments(
                 { SemanticProbe.elements(of: panel, drawing: $0, atMs: $1).isEmpty ? $0.name.rawValue : "" },
                 breakpoints: { panel.depictionChanges(in: $0, enteredAtMs: $1) }
             ).filter { !$0.name.isEmpty }
@@ -138,5 +115,38 @@ struct RunAssembler<B: Bench> {
                 let chosen = shown.flatMap { stillRenderers[$0] } ?? renderer
                 return sample.phase.map { chosen.render($0, atMs: sample.tMs, font: font, scale: scale) }
             })
+    }
+}
+
+/// The phase changes of a run, each with its instant (the first the initial phase at 0 ms), from
+/// which the assembler cuts the named segments of phases, depictions, rules and silence.
+private struct PhaseChanges<Phase> {
+    let changes: [(tMs: Int, phase: Phase)]
+    /// Where the last phase's segment ends.
+    let endOfRunMs: Int
+
+    /// Named intervals from 0 to the end of the run; `breakpoints` adds instants inside a
+    /// phase where the name may change; adjacent equal names merge. With `mergeAcrossZeroLength`
+    /// (what a panel shows), a piece of zero length is dropped before merging, so a phase
+    /// entered and left at one instant does not split the depiction around it: each result is
+    /// a maximal stretch of one name. Phases keep their zero-length pieces (transitions count them).
+    func segments(_ name: (Phase, Int) -> String, breakpoints: (Phase, Int) -> [Int] = { _, _ in [] }, mergeAcrossZeroLength: Bool = false) -> [Segment] {
+        var result: [Segment] = []
+        for (index, change) in changes.enumerated() {
+            let exit = index + 1 < changes.count ? changes[index + 1].tMs : endOfRunMs
+            let inside = breakpoints(change.phase, change.tMs).filter { $0 > change.tMs && $0 < exit }
+            let starts = [change.tMs] + inside
+            for (position, start) in starts.enumerated() {
+                let end = position + 1 < starts.count ? starts[position + 1] : exit
+                if mergeAcrossZeroLength, !OnScreen.isSeen(fromMs: start, untilMs: end) { continue }
+                let label = name(change.phase, start)
+                if let last = result.last, last.name == label {
+                    result[result.count - 1].exitMs = end
+                } else {
+                    result.append(Segment(name: label, enterMs: start, exitMs: end))
+                }
+            }
+        }
+        return result
     }
 }

@@ -91,40 +91,9 @@ extension BitmapFont {
                     }
                 }
             } else if source.equals(keyword, "STARTPROPERTIES") {
-                var ended = false
-                while index < lines.count {
-                    let propertyLine = lines[index]
-                    let propertyNumber = index + 1
-                    index += 1
-                    guard let keyField = source.firstField(propertyLine), !source.equals(keyField, "COMMENT") else { continue }
-                    let key = source.text(keyField)
-                    if key == "ENDPROPERTIES" {
-                        ended = true
-                        break
-                    }
-                    if ["STARTCHAR", "CHARS", "ENDFONT"].contains(key) {
-                        throw BDFError(line: propertyNumber, message: "expected 'ENDPROPERTIES' before '\(key)' (the properties start on line \(lineNumber))")
-                    }
-                    let rest = source.text(source.trimmed(keyField.upperBound..<propertyLine.upperBound))
-                    if rest.hasPrefix("\"") {
-                        guard rest.count >= 2, rest.hasSuffix("\"") else {
-                            throw BDFError(line: propertyNumber, message: "expected a closing '\"' in property \(key)")
-                        }
-                        let inner = rest.dropFirst().dropLast()
-                        properties[key] = .string(inner.replacingDoubledQuotes())
-                    } else if let value = Int(rest) {
-                        if ["FONT_ASCENT", "FONT_DESCENT"].contains(key), !(-limit...limit).contains(value) {
-                            throw BDFError(line: propertyNumber, message: "expected \(key) from -\(limit) to \(limit) pixels, found \(value)")
-                        }
-                        properties[key] = .integer(value)
-                        propertyLines[key] = propertyNumber
-                    } else {
-                        properties[key] = .string(rest)
-                    }
-                }
-                guard ended else {
-                    throw BDFError(line: lines.count, message: "expected 'ENDPROPERTIES' for the properties started on line \(lineNumber); the file ended")
-                }
+                try Self.readProperties(
+                    source: source, index: &index, startLine: lineNumber, properties: &properties,
+                    propertyLines: &propertyLines)
             } else if source.equals(keyword, "ENDFONT") {
                 sawEnd = true
                 index = lines.count
@@ -148,6 +117,53 @@ extension BitmapFont {
             name: name, ascent: ascent, descent: descent, boundingBox: bbox,
             glyphs: glyphs, defaultGlyph: defaultGlyph, properties: properties)
         warnings = repairs.warnings
+    }
+
+    /// Reads the properties from the line after `STARTPROPERTIES` (on line `startLine`) through
+    /// `ENDPROPERTIES`, leaving `index` after it: each integer property with its line, each string
+    /// (quoted, `""` for a quote) or other value as a string.
+    /// - Throws: ``BDFError`` for an unclosed quote, a metric out of range, or a file or section
+    ///   that ends before `ENDPROPERTIES`.
+    private static func readProperties(
+        source: BDFSource, index: inout Int, startLine lineNumber: Int, properties: inout [String: BDFProperty],
+        propertyLines: inout [String: Int]
+    ) throws(BDFError) {
+        let limit = largestDimension
+        let lines = source.lines
+        var ended = false
+        while index < lines.count {
+            let propertyLine = lines[index]
+            let propertyNumber = index + 1
+            index += 1
+            guard let keyField = source.firstField(propertyLine), !source.equals(keyField, "COMMENT") else { continue }
+            let key = source.text(keyField)
+            if key == "ENDPROPERTIES" {
+                ended = true
+                break
+            }
+            if ["STARTCHAR", "CHARS", "ENDFONT"].contains(key) {
+                throw BDFError(line: propertyNumber, message: "expected 'ENDPROPERTIES' before '\(key)' (the properties start on line \(lineNumber))")
+            }
+            let rest = source.text(source.trimmed(keyField.upperBound..<propertyLine.upperBound))
+            if rest.hasPrefix("\"") {
+                guard rest.count >= 2, rest.hasSuffix("\"") else {
+                    throw BDFError(line: propertyNumber, message: "expected a closing '\"' in property \(key)")
+                }
+                let inner = rest.dropFirst().dropLast()
+                properties[key] = .string(inner.replacingDoubledQuotes())
+            } else if let value = Int(rest) {
+                if ["FONT_ASCENT", "FONT_DESCENT"].contains(key), !(-limit...limit).contains(value) {
+                    throw BDFError(line: propertyNumber, message: "expected \(key) from -\(limit) to \(limit) pixels, found \(value)")
+                }
+                properties[key] = .integer(value)
+                propertyLines[key] = propertyNumber
+            } else {
+                properties[key] = .string(rest)
+            }
+        }
+        guard ended else {
+            throw BDFError(line: lines.count, message: "expected 'ENDPROPERTIES' for the properties started on line \(lineNumber); the file ended")
+        }
     }
 
     /// What the reader padded, counted per kind with the first line, for one warning each.

@@ -86,36 +86,83 @@ package final class OrdersBench: Bench {
     /// on `clock`, logging each to `timeline` with every change of state. Returns when nothing is
     /// left to do or the task is cancelled.
     package func run(clock: BenchClock, timeline: TimelineLog<OrdersPhase>) async {
+        var session = Session(bench: self, timeline: timeline)
+        for event in events { session.schedule(.script(event), atMs: event.atMs) }
+        do {
+            while let next = session.takeNext() {
+                try await clock.sleepUntilMs(next.dueMs)
+                let now = clock.nowMs()
+                switch next.item {
+                case .script(let event): session.apply(event, now)
+                case .reply(let id, let reply): session.receive(reply, forRequest: id, now)
+                case .automaticRetry(let token): session.retryAutomatically(token: token, now)
+                }
+                session.commit(now)
+            }
+        } catch {
+            return  // cancelled: the run is over.
+        }
+    }
+
+    private static func describe(_ answer: OrdersEvent.Answer) -> String {
+        switch answer {
+        case .rows(let rows): "\(rows.count) orders"
+        case .empty: "no orders"
+        case .noResults: "no results"
+        case .error(let status, let message): "\(status) \(message)"
+        }
+    }
+}
+
+extension OrdersBench {
+    /// One run of the script: the state the items change, and the queue of what is due.
+    private struct Session {
+        let bench: OrdersBench
+        let timeline: TimelineLog<OrdersPhase>
         var queue: [Queued] = []
         var sequence = 0
         var nextRequestID = 0
         var retryToken = 0
         var answer = OrdersEvent.Answer.rows(OrdersEvent.sampleOrders)
-        var latencyMs = settings.latencyMs
-        var current = initialPhase
+        var latencyMs: Int
+        var current: OrdersPhase
         var sent: [Int: OrdersPhase.Request] = [:]
         /// The orders of the last successful reply: what a cached reopen shows at once.
         var cache: [ManifestRow]?
 
-        func schedule(_ item: Item, atMs due: Int) {
+        init(bench: OrdersBench, timeline: TimelineLog<OrdersPhase>) {
+            self.bench = bench
+            self.timeline = timeline
+            latencyMs = bench.settings.latencyMs
+            current = bench.initialPhase
+        }
+
+        mutating func schedule(_ item: Item, atMs due: Int) {
             queue.append(Queued(dueMs: due, sequence: sequence, item: item))
             sequence += 1
         }
-        for event in events { schedule(.script(event), atMs: event.atMs) }
+
+        /// The item due first, in (due time, sequence) order, taken from the queue; nil when it is empty.
+        mutating func takeNext() -> Queued? {
+            guard let index = queue.indices.min(by: { (queue[$0].dueMs, queue[$0].sequence) < (queue[$1].dueMs, queue[$1].sequence) }) else {
+                return nil
+            }
+            return queue.remove(at: index)
+        }
 
         func commit(_ now: Int) {
-            let previous = state.withLock { old -> OrdersPhase in
+            let previous = bench.state.withLock { old -> OrdersPhase in
                 defer { old = current }
                 return old
             }
             if previous != current { timeline.enter(current, atMs: now) }
         }
         func log(_ text: String, _ now: Int) { timeline.event(text, atMs: now) }
-        func cancelAutomaticRetry() {
+        mutating func cancelAutomaticRetry() {
             current.retry.nextAutomaticAtMs = nil
             retryToken += 1
         }
-        func startRequest(_ asked: OrdersPhase.Request.Reason, _ now: Int) {
+        mutating func startRequest(_ asked: OrdersPhase.Request.Reason, _ now: Int) {
             cancelAutomaticRetry()
             // A retry over content already on screen is a refresh: the content stays.
             let reason: OrdersPhase.Request.Reason = (asked == .manualRetry || asked == .automaticRetry) && current.hasRows ? .refresh : asked
@@ -130,161 +177,148 @@ package final class OrdersBench: Bench {
             sent[request.id] = request
             if reason != .refresh, !current.hasRows || reason == .search { current.content = .none }
             // The last failure stays in the state until a reply replaces it; panels decide what to draw.
-            let delay = slowMotion.apply(toMs: latencyMs)
+            let delay = bench.slowMotion.apply(toMs: latencyMs)
             log("request \(request.id) (\(reason.rawValue)) sent; the server answers in \(delay) ms", now)
             schedule(.reply(requestID: request.id, answer: answer), atMs: now + delay)
         }
-        func supersede(_ why: String, _ now: Int) {
+        mutating func supersede(_ why: String, _ now: Int) {
             if let request = current.inFlight {
                 log("request \(request.id) superseded: \(why); its reply will be ignored", now)
                 current.activity = .idle
             }
         }
-        func tap(_ name: String, _ now: Int, action: () -> Void) {
+        /// Whether a tap acts: not while a request is in flight (the tap is counted and logged).
+        func tapActs(_ name: String, _ now: Int) -> Bool {
             if let request = current.inFlight {
-                ignored.withLock { $0 += 1 }
+                bench.ignored.withLock { $0 += 1 }
                 log("\(name) ignored: request \(request.id) is in flight", now)
-                return
+                return false
             }
-            action()
+            return true
         }
 
-        do {
-            while !queue.isEmpty {
-                let index = queue.indices.min { (queue[$0].dueMs, queue[$0].sequence) < (queue[$1].dueMs, queue[$1].sequence) }!
-                let next = queue.remove(at: index)
-                try await clock.sleepUntilMs(next.dueMs)
-                let now = clock.nowMs()
-                switch next.item {
-                case .script(let event):
-                    switch event.kind {
-                    case .reopen:
-                        supersede("the screen reopened", now)
-                        log("screen reopened", now)
-                        current.content = .none
-                        current.error = nil
-                        current.query = nil
-                        current.retry.failures = 0
-                        startRequest(.firstLoad, now)
-                    case .reopenCached:
-                        supersede("the screen reopened", now)
-                        current.error = nil
-                        current.query = nil
-                        current.retry.failures = 0
-                        if let cache {
-                            log("screen reopened on \(cache.count) cached orders; revalidating", now)
-                            current.content = .rows(cache)
-                            startRequest(.refresh, now)
-                        } else {
-                            log("screen reopened with nothing cached", now)
-                            current.content = .none
-                            startRequest(.firstLoad, now)
-                        }
-                    case .tapTryAgain:
-                        tap("tap Try again", now) {
-                            log("tap Try again", now)
-                            startRequest(.manualRetry, now)
-                        }
-                    case .tapRefresh:
-                        tap("pull to refresh", now) {
-                            log("pull to refresh", now)
-                            startRequest(current.hasRows ? .refresh : .manualRetry, now)
-                        }
-                    case .serverAnswers(let next, let latency):
-                        answer = next
-                        if let latency { latencyMs = latency }
-                        log("the server will answer \(Self.describe(next)) after \(slowMotion.apply(toMs: latencyMs)) ms", now)
-                    case .networkOffline:
-                        guard current.online else { break }
-                        current.online = false
-                        log("network offline", now)
-                        // Work the lost connection interrupts (a refresh over rows included) waits
-                        // for it: the pattern retries by itself on reconnect.
-                        let interrupted = current.inFlight != nil
-                        supersede("the connection was lost", now)
-                        cancelAutomaticRetry()
-                        if interrupted || !current.hasRows || current.error != nil { current.activity = .pausedOffline }
-                    case .networkOnline:
-                        guard !current.online else { break }
-                        current.online = true
-                        log("network online", now)
-                        let needsData = current.activity == .pausedOffline || !current.hasRows || current.error != nil
-                        current.activity = .idle
-                        if needsData {
-                            log("automatic retry on reconnect", now)
-                            startRequest(.automaticRetry, now)
-                        }
-                    case .search(let query):
-                        supersede("a new search", now)
-                        current.query = query
-                        log("search for \"\(query)\"", now)
-                        startRequest(.search, now)
-                    case .clearSearch:
-                        supersede("the search was cleared", now)
-                        current.query = nil
-                        log("search cleared", now)
-                        startRequest(.search, now)
-                    case .createFirstItem:
-                        log("first order created", now)
-                        current.content = .rows([ManifestRow(title: "Order #1001", detail: "just created")])
-                    }
-                case .reply(let id, let reply):
-                    guard let request = current.inFlight, request.id == id else {
-                        late.withLock { $0 += 1 }
-                        let belonged = sent[id].map { " (\($0.reason.rawValue), sent at \($0.startedAtMs) ms)" } ?? ""
-                        log("late reply to request \(id)\(belonged) ignored: the request was superseded", now)
-                        break
-                    }
-                    current.activity = .idle
-                    switch reply {
-                    case .rows(let rows):
-                        current.content = .rows(rows)
-                        cache = rows
-                        current.error = nil
-                        current.retry.failures = 0
-                        log("request \(id): \(rows.count) orders", now)
-                    case .empty:
-                        current.content = current.query == nil ? .emptyFirstUse : .noResults(query: current.query!)
-                        current.error = nil
-                        current.retry.failures = 0
-                        log("request \(id): no orders", now)
-                    case .noResults:
-                        current.content = .noResults(query: current.query ?? "")
-                        current.error = nil
-                        current.retry.failures = 0
-                        log("request \(id): no results", now)
-                    case .error(let status, let message):
-                        current.error = OrdersPhase.Failure(status: status, message: message)
-                        current.retry.failures += 1
-                        log("request \(id) failed: \(status) \(message) (\(current.retry.failures) in a row)", now)
-                        if current.retry.failures < settings.retryLimit {
-                            retryToken += 1
-                            let due = now + settings.retryDelayMs
-                            current.retry.nextAutomaticAtMs = due
-                            schedule(.automaticRetry(token: retryToken), atMs: due)
-                        } else {
-                            current.retry.nextAutomaticAtMs = nil
-                            log("automatic retries stopped after \(current.retry.failures) failures in a row; Try again stays", now)
-                        }
-                    }
-                case .automaticRetry(let token):
-                    guard token == retryToken, current.inFlight == nil, current.online else { break }
-                    log("automatic retry", now)
+        /// Applies a scripted event at `now`.
+        mutating func apply(_ event: OrdersEvent, _ now: Int) {
+            switch event.kind {
+            case .reopen:
+                supersede("the screen reopened", now)
+                log("screen reopened", now)
+                current.content = .none
+                current.error = nil
+                current.query = nil
+                current.retry.failures = 0
+                startRequest(.firstLoad, now)
+            case .reopenCached:
+                supersede("the screen reopened", now)
+                current.error = nil
+                current.query = nil
+                current.retry.failures = 0
+                if let cache {
+                    log("screen reopened on \(cache.count) cached orders; revalidating", now)
+                    current.content = .rows(cache)
+                    startRequest(.refresh, now)
+                } else {
+                    log("screen reopened with nothing cached", now)
+                    current.content = .none
+                    startRequest(.firstLoad, now)
+                }
+            case .tapTryAgain:
+                if tapActs("tap Try again", now) {
+                    log("tap Try again", now)
+                    startRequest(.manualRetry, now)
+                }
+            case .tapRefresh:
+                if tapActs("pull to refresh", now) {
+                    log("pull to refresh", now)
+                    startRequest(current.hasRows ? .refresh : .manualRetry, now)
+                }
+            case .serverAnswers(let next, let latency):
+                answer = next
+                if let latency { latencyMs = latency }
+                log("the server will answer \(OrdersBench.describe(next)) after \(bench.slowMotion.apply(toMs: latencyMs)) ms", now)
+            case .networkOffline:
+                guard current.online else { break }
+                current.online = false
+                log("network offline", now)
+                // Work the lost connection interrupts (a refresh over rows included) waits
+                // for it: the pattern retries by itself on reconnect.
+                let interrupted = current.inFlight != nil
+                supersede("the connection was lost", now)
+                cancelAutomaticRetry()
+                if interrupted || !current.hasRows || current.error != nil { current.activity = .pausedOffline }
+            case .networkOnline:
+                guard !current.online else { break }
+                current.online = true
+                log("network online", now)
+                let needsData = current.activity == .pausedOffline || !current.hasRows || current.error != nil
+                current.activity = .idle
+                if needsData {
+                    log("automatic retry on reconnect", now)
                     startRequest(.automaticRetry, now)
                 }
-                commit(now)
+            case .search(let query):
+                supersede("a new search", now)
+                current.query = query
+                log("search for \"\(query)\"", now)
+                startRequest(.search, now)
+            case .clearSearch:
+                supersede("the search was cleared", now)
+                current.query = nil
+                log("search cleared", now)
+                startRequest(.search, now)
+            case .createFirstItem:
+                log("first order created", now)
+                current.content = .rows([ManifestRow(title: "Order #1001", detail: "just created")])
             }
-        } catch {
-            return  // cancelled: the run is over.
         }
-    }
 
-    private static func describe(_ answer: OrdersEvent.Answer) -> String {
-        switch answer {
-        case .rows(let rows): "\(rows.count) orders"
-        case .empty: "no orders"
-        case .noResults: "no results"
-        case .error(let status, let message): "\(status) \(message)"
+        /// Applies the reply to request `id` at `now`; a reply to a superseded request is counted and ignored.
+        mutating func receive(_ reply: OrdersEvent.Answer, forRequest id: Int, _ now: Int) {
+            guard let request = current.inFlight, request.id == id else {
+                bench.late.withLock { $0 += 1 }
+                let belonged = sent[id].map { " (\($0.reason.rawValue), sent at \($0.startedAtMs) ms)" } ?? ""
+                log("late reply to request \(id)\(belonged) ignored: the request was superseded", now)
+                return
+            }
+            current.activity = .idle
+            switch reply {
+            case .rows(let rows):
+                current.content = .rows(rows)
+                cache = rows
+                current.error = nil
+                current.retry.failures = 0
+                log("request \(id): \(rows.count) orders", now)
+            case .empty:
+                current.content = current.query == nil ? .emptyFirstUse : .noResults(query: current.query!)
+                current.error = nil
+                current.retry.failures = 0
+                log("request \(id): no orders", now)
+            case .noResults:
+                current.content = .noResults(query: current.query ?? "")
+                current.error = nil
+                current.retry.failures = 0
+                log("request \(id): no results", now)
+            case .error(let status, let message):
+                current.error = OrdersPhase.Failure(status: status, message: message)
+                current.retry.failures += 1
+                log("request \(id) failed: \(status) \(message) (\(current.retry.failures) in a row)", now)
+                if current.retry.failures < bench.settings.retryLimit {
+                    retryToken += 1
+                    let due = now + bench.settings.retryDelayMs
+                    current.retry.nextAutomaticAtMs = due
+                    schedule(.automaticRetry(token: retryToken), atMs: due)
+                } else {
+                    current.retry.nextAutomaticAtMs = nil
+                    log("automatic retries stopped after \(current.retry.failures) failures in a row; Try again stays", now)
+                }
+            }
+        }
+
+        /// Starts the automatic retry `token` at `now` unless it was cancelled, a request is in flight, or the device is offline.
+        mutating func retryAutomatically(token: Int, _ now: Int) {
+            guard token == retryToken, current.inFlight == nil, current.online else { return }
+            log("automatic retry", now)
+            startRequest(.automaticRetry, now)
         }
     }
 }
