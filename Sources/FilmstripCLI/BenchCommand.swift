@@ -221,13 +221,16 @@ extension BenchCommand {
           filmstrip bench [--plan FILE] [--runs N] [--frames N] [--peer SCRIPT] [--json]
 
         OPTIONS
-          --plan FILE        the plan to record (default: the reference, \(referencePlan)
+          --plan FILE        the plan to record (default: the reference plan, \(referencePlan),
                              sampled every 100 ms)
           --runs N           recordings to make, 1 to \(maxRuns) (default: 5); medians are printed after them
           --frames N         stretch the window to exactly N frames, 1 to \(CapturePlan.maxFrames) (cost per frame, memory as a run grows)
-          --peer SCRIPT      after each recording, run the Pillow peer (python3 SCRIPT, e.g.
-                             pillow_peer.py) at the same frame size and count; print its median
-                             and how many times faster filmstrip is
+          --peer SCRIPT      after each recording, run SCRIPT with python3: a program that draws and
+                             saves the same frames another way, for comparison (filmstrip's source
+                             repository has one using Pillow, Tests/Bench/pillow_peer.py). It is
+                             given --frames N --panel WxH --scale S --font FILE.bdf --out DIR and
+                             prints one JSON line with wall_ms, bytes and size; bench prints its
+                             median and how many times faster filmstrip is
           --json             print one JSON object instead of the table
           -h, --help         show this help
 

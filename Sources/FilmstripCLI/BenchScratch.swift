@@ -8,7 +8,7 @@ import Foundation
 /// (ext4 without a journal steps past each one freed in about the last half-minute), each run
 /// would pay for the removals of the runs before it. On the CI machine, 125 files created as
 /// `record` creates them took 38–44 ms after 90 s of quiet and 148–189 ms just after a bench that
-/// removed its folders as it went (docs/PERFORMANCE.md, "Issue 22, fourth pass").
+/// removed its folders as it went (docs/PERFORMANCE.md, "Durability").
 ///
 /// Files are kept up to ``keptFilesLimit``. Past that, a folder is removed as soon as it has
 /// been measured, so a long benchmark does not fill the disk.

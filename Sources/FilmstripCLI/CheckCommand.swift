@@ -19,8 +19,8 @@ import Foundation
 struct CheckCommand: Command {
     static let name = "check"
     static let summary = "run capture plans and judge them (the CI gate); writes only failure images"
-    static let usage = "filmstrip check [PLAN…] [--out DIR] [--clock virtual|real] [--font FILE.bdf] [--theme dark|light] [--no-compare] [--allow-unrecorded] [--shard i/n] [--junit FILE] [--json] [--no-wait]"
-    static let options = PlanCommandOptions.specs + [.flag("--no-compare"), .flag("--allow-unrecorded"), .value("--junit", "FILE"), .flag("--json"), .flag("--no-wait")]
+    static let usage = "filmstrip check [PLAN…] [--out DIR] [--clock virtual|real] [--font FILE.bdf] [--theme dark|light] [--no-compare] [--allow-unrecorded] [--shard i/n] [--junit FILE] [--json] [--no-wait] [--quiet]"
+    static let options = PlanCommandOptions.specs + [.flag("--no-compare"), .flag("--allow-unrecorded"), .value("--junit", "FILE"), .flag("--json"), .flag("--no-wait"), .flag("--quiet")]
     static func help(context: CommandContext) -> String {
         """
         filmstrip check: run capture plans and judge them (the CI gate). It writes nothing but, for a recorded
@@ -50,6 +50,7 @@ struct CheckCommand: Command {
           --json             print the results as one JSON document on standard output; the dwell tables
                              and verdicts go to standard error instead
           --no-wait          exit 2 at once when a recording holds DIR's lock (default: wait for it)
+          --quiet            say nothing before long work (as record --quiet)
           -h, --help         show this help
 
         CHECKS
@@ -62,6 +63,9 @@ struct CheckCommand: Command {
                              exactly, frame and phase times within one frame interval
           stray folders      no plan folder in DIR whose plan file no longer exists
           index              DIR/index.html matches a fresh render (every plan, no shard)
+
+        A plan whose fresh render is long work (as record announces it) is announced on standard
+        error before it runs, unless --quiet or --no-compare (nothing is drawn then).
 
         Prints each plan's dwell table and verdict; exits 1 when any check fails, 2 on bad input.
         """
@@ -78,6 +82,8 @@ struct CheckCommand: Command {
     let json: Bool
     /// Wait for a recording holding the output root's lock (`--no-wait` stops instead).
     let wait: Bool
+    /// `--quiet`: no notice before long work (as `record --quiet`).
+    let quiet: Bool
     /// The benches plans may name.
     let benches: [BenchDefinition]
     /// Where the results go: standard output, or standard error with `--json`.
@@ -99,6 +105,7 @@ struct CheckCommand: Command {
         }
         json = arguments.flag("--json")
         wait = !arguments.flag("--no-wait")
+        quiet = arguments.flag("--quiet")
         benches = context.benches
         var terminal = context.terminal
         output = terminal.output
@@ -176,6 +183,14 @@ struct CheckCommand: Command {
         let plans = options.share(of: try PlanLoader(benches: benches).loadAll(options.plans))
         let root = options.out ?? PlanLoader.defaultFolder
         let font = try FontLoader().load(path: options.font, terminal: terminal)
+        // Long work says what is coming before anything runs, as in `record`: comparing draws
+        // every image again.
+        if compare, !quiet {
+            for (file, plan) in plans {
+                let work = LongWork(plan: options.themed(plan), font: font.font)
+                if work.isLong { terminal.diagnose(work.notice(file: file)) }
+            }
+        }
         // Nothing is read from a folder while a recording writes into it (a root no recording
         // ever wrote into has no lock file, and check creates none).
         let lock: OutputLock? = try compare

@@ -6,8 +6,9 @@ import Synchronization
 ///
 /// ``measure(sizes:)`` creates one file per entry of `sizes` (relative path → bytes), with the
 /// same folders and sizes as `record`, each file as ``AtomicFile/write(_:to:)`` writes one (a
-/// temporary file beside the target, written whole, `fsync`, `close`, `rename`: issue 22's
-/// floor, kept although ``FrameWriter`` now flushes its images 64 at a time), on all cores, in a
+/// temporary file beside the target, written whole, `fsync`, `close`, `rename`: the floor as
+/// docs/PERFORMANCE.md defines it, although ``FrameWriter`` flushes its images 64 at a time),
+/// on all cores, in a
 /// fresh folder of the bench's ``BenchScratch``, and times it. The bytes written are a
 /// fixed pattern: file systems do not look at content.
 enum FileCreationFloor {

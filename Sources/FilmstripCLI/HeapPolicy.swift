@@ -32,7 +32,7 @@
 /// from being given back and faulted in again between batches; two arenas bound how many heaps
 /// fragment.
 ///
-/// Since issue 22's tenth pass the threshold is 4 MiB: the strip's 3.3 MB of palette indices
+/// The threshold is 4 MiB rather than 1 MiB: the strip's 3.3 MB of palette indices
 /// (and its canvas for the cells) then come from the arenas too, where the next plan reuses
 /// them, rather than being mapped, faulted in and zeroed again for each plan. `check` of the 18
 /// shipped captures: 171 ms (165–189) against 188 ms (177–210) of wall time, 305 against 339 ms of

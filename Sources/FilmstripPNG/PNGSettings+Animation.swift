@@ -11,8 +11,7 @@ extension PNGSettings {
     /// a row that repeats the one above, None elsewhere (the rule the rectangles' widening from 4
     /// to 8 bits is defined on), deflated by the scanline coder (``Deflater/scanline``) at level 7,
     /// which finds a zero row as one run. On the reference plan `animation.png` is 71,113 bytes
-    /// against 72,233 with libdeflate at level 6 (issue 22's ninth pass; 72,091 at the coder's
-    /// level 6), and a recording takes less processor time (docs/PERFORMANCE.md, "Issue 22, tenth
-    /// pass").
+    /// against 72,233 with libdeflate at level 6 (72,091 at the coder's level 6), and a recording
+    /// takes less processor time (docs/PERFORMANCE.md, "The choices that matter").
     package static let paletteAnimation = PNGSettings(compressionLevel: 7, memoryLevel: 8, strategy: .default, filters: .upOnRepeatedRows, allowPalette: true, deflater: .scanline)
 }

@@ -97,13 +97,13 @@ package struct PNGSettings: Hashable, Sendable {
     /// Chosen by measurement on the reference plan's 120 palette frames at 2× (4-bit indices,
     /// 449 bytes a row, 374 rows, as `filmstrip bench` records them), each setting alone on the
     /// filtered rows, in C, one core, a 2-core AMD EPYC (best of 9 passes, ms a frame). Frame
-    /// files of the 120 frames (the 224,748 bytes of zlib level 8 without a filter, the setting
-    /// issue 22 started from, + 20% is 269,697):
+    /// files of the 120 frames (the limit, 269,697, is the 224,748 bytes of zlib level 8 without
+    /// a filter + 20%):
     ///
     /// | deflater (repeated rows copied) | frame files | ms a frame |
     /// |---|---|---|
     /// | libdeflate 1.14 level 6 | 273,150 | 0.36 |
-    /// | libdeflate 1.14 level 7 (issue 22's ninth pass) | 267,946 | 0.51 |
+    /// | libdeflate 1.14 level 7 | 267,946 | 0.51 |
     /// | zlib 1.2.13 level 6 | 265,597 | 0.67 |
     /// | scanline coder level 5 | 242,159 | 0.08 |
     /// | **scanline coder level 6** | **238,110** | **0.09** |
@@ -112,12 +112,7 @@ package struct PNGSettings: Hashable, Sendable {
     ///
     /// A general deflater searches every copy of every row; the scanline coder codes a copy as
     /// matches one row back and searches only the other rows, so it is both faster and smaller.
-    /// docs/PERFORMANCE.md ("Issue 22, tenth pass") has the whole record and what the level
-    /// costs a recording.
-    ///
-    /// Earlier settings (zlib level 8 without a filter through libpng, zlib level 6 and
-    /// libdeflate level 6 with Up on repeated rows, libdeflate level 7 with copied rows) and
-    /// their measurements are in docs/PERFORMANCE.md.
+    /// docs/PERFORMANCE.md ("The choices that matter") says what the level costs a recording.
     package static let `default` = PNGSettings(compressionLevel: 6, memoryLevel: 8, strategy: .default, filters: .copiedRepeatedRows, allowPalette: true, deflater: .scanline)
     /// The settings filmstrip writes an image at 1× with (the strip; frames and stills of a plan
     /// at scale 1): palette when possible, Up on a row that repeats the one above and None

@@ -1,5 +1,5 @@
 // The `filmstrip` executable: the command line of FilmstripCLI with the four seed benches
-// registered, and seed 000's twelve-second cycle as the plan `filmstrip bench` measures.
+// registered, and the inbox bench's twelve-second cycle as the plan `filmstrip bench` measures.
 import FilmstripCLI
 import FilmstripSeedBenches
 

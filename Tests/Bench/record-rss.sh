@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Peak resident memory and wall time of whole-process `filmstrip record` runs as the frame count
-# grows (issue 12: ≤ 64 MiB at 100,000 frames and ≤ 10% above a 1,000-frame run).
+# grows (held to ≤ 64 MiB at 100,000 frames and ≤ 10% above a 1,000-frame run).
 #
 #   Tests/Bench/record-rss.sh [FRAMES…]        default: 1000 10000 100000
 #

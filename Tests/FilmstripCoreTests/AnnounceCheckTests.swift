@@ -3,7 +3,7 @@ import FilmstripSeedBenches
 import Foundation
 import Testing
 
-/// Seed 000's challenge 5 on the virtual clock, exactly: `expect.announce` fails a panel that
+/// The inbox control's silence on the virtual clock, exactly: `expect.announce` fails a panel that
 /// exposes no semantic element while a listed phase is on screen.
 @Suite struct AnnounceCheckTests {
     static func plan(announce: [String: [String]]) throws -> CapturePlan {

@@ -3,7 +3,7 @@ import FilmstripCore
 import FilmstripSeedBenches
 import Testing
 
-/// Issue 11: a window starting near the limit of `windowStartMs` (86,400,000 ms) took 52 s:
+/// A window starting near the limit of `windowStartMs` (86,400,000 ms) took 52 s:
 /// the held-back time compared every loader interval with every phase interval of the whole run
 /// (about 11,500 cycles before the window), which is quadratic. The budget is in the name; the
 /// bound is generous (a debug build on a shared machine measured 1.8–2.2 s of CPU).

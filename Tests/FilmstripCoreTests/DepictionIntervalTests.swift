@@ -4,7 +4,7 @@ import FilmstripCore
 import Foundation
 import Testing
 
-/// Issue 8, part 1: a depiction interval is a maximal stretch of one depiction on one panel;
+/// A depiction interval is a maximal stretch of one depiction on one panel;
 /// zero-length phases and phase changes that keep the depiction do not split it.
 @Suite struct DepictionIntervalTests {
     static func plan(_ json: String, name: String = "test") throws -> CapturePlan {

@@ -3,7 +3,7 @@ import FilmstripSeedBenches
 import FilmstripTestSupport
 import Testing
 
-/// Issue 8, acceptance: over seeded random scripts (1,000 per bench), every panel's depiction
+/// Over seeded random scripts (1,000 per bench), every panel's depiction
 /// intervals are disjoint, cover the window, never put two equal depictions side by side, and a
 /// loader whose merged interval lasts at least the flash threshold is never called a flash.
 @Suite struct DepictionPropertyTests {

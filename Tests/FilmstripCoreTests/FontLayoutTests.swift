@@ -5,7 +5,7 @@ import FilmstripTestSupport
 import Foundation
 import Testing
 
-/// Issue 10, item 5: panel geometry comes from the font's metrics, so misc-fixed 4x6, 6x13,
+/// Panel geometry comes from the font's metrics, so misc-fixed 4x6, 6x13,
 /// 10x20 and 12x24 draw every bench with no text run crossing its panel's edge, another line or
 /// a figure (read from the frame's records: ``RenderedFrame/layoutProblems()``).
 @Suite struct FontLayoutTests {

@@ -3,7 +3,7 @@ import FilmstripSeedBenches
 import Foundation
 import Testing
 
-/// Seed 000's challenge 1, without a network: how a finished request becomes a screen.
+/// Status codes and bodies, without a network: how a finished request becomes a screen.
 @Suite struct LiveInboxReplyTests {
     func screen(_ status: Int, _ body: String, service: String = "ASC") -> LiveInboxPhase.Screen {
         LiveInboxReply.screen(for: .answer(status: status, body: Data(body.utf8)), service: service)

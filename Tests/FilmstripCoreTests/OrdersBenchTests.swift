@@ -5,7 +5,7 @@ import FilmstripRaster
 import FilmstripTestSupport
 import Testing
 
-/// Seed 002's rules on the orders bench, at exact instants.
+/// The async content state pattern's rules on the orders bench, at exact instants.
 @Suite struct OrdersBenchTests {
     func plan(_ events: [OrdersEvent], windowMs: Int, intervalMs: Int = 100, settings: OrdersSettings = OrdersSettings(), followRules: [String] = ["pattern"]) -> CapturePlan {
         var settings = settings

@@ -24,7 +24,7 @@ import Testing
         #expect(painter.wrap("", maxWidth: 60, maxLines: 3).isEmpty)
     }
 
-    /// Issue 11: wrapping one long word measured ever longer prefixes (quadratic); 1 MB of
+    /// Wrapping one long word measured ever longer prefixes (quadratic); 1 MB of
     /// message text did not finish in a minute. The budget is in the name; the bound is generous.
     @Test func oneMegabyteWord_wrapsUnder20s() {
         let word = String(repeating: "x", count: 1 << 20)

@@ -4,7 +4,7 @@ import FilmstripTestSupport
 import Foundation
 import Testing
 
-/// Issue 8, part 2: a panel draws what the state holds. For every bench, every state the bench
+/// A panel draws what the state holds. For every bench, every state the bench
 /// reaches (walked with seeded random scripts) gives each panel the depiction the bench's source
 /// describes, written here independently of the panels.
 @Suite struct PanelStateTests {
@@ -46,7 +46,7 @@ import Testing
         #expect(Analysis(run).passed)
     }
 
-    /// Seed 000: the control knows only `.loaded`; the candidate draws each of the four phases.
+    /// The inbox: the control knows only `.loaded`; the candidate draws each of the four phases.
     @Test func inboxPanelsDrawEachPhase() throws {
         var random = SeededGenerator(seed: 0x000)
         let replies: [Beat.Reply] = [.loading, .empty, .failed(message: "ASC 409 · version already exists"), .loaded(rows: ManifestRow.samples)]
@@ -71,7 +71,7 @@ import Testing
         #expect(seen == Set(InboxPhase.names))
     }
 
-    /// Seed 004: blank inside the delay, a spinner after it and until the content may show,
+    /// The scenes bench: blank inside the delay, a spinner after it and until the content may show,
     /// then the reply; a refresh keeps the rows with its indicator.
     @Test func scenesPanelsDrawEachPhaseUnderTheirPolicy() throws {
         var random = SeededGenerator(seed: 0x004)
@@ -113,7 +113,7 @@ import Testing
         }
     }
 
-    /// Seed 002, as the pattern describes each state; the naive control as its documentation says.
+    /// The orders bench, as the pattern describes each state; the naive control as its documentation says.
     @Test func ordersPanelsDrawWhatTheStateHolds() throws {
         var random = SeededGenerator(seed: 0x002)
         var seen = Set<Depiction>()
@@ -153,7 +153,7 @@ import Testing
         }
     }
 
-    /// Seed 002: skeleton for a load with nothing on screen; content kept (with an indicator)
+    /// The orders bench: skeleton for a load with nothing on screen; content kept (with an indicator)
     /// during a refresh; an error over content reported in a snackbar for as long as the state
     /// holds it; offline said in those words, or an indicator over saved content.
     static func expectedPattern(_ phase: OrdersPhase) -> Depiction {

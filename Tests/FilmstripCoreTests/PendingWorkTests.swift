@@ -4,7 +4,7 @@ import FilmstripCore
 import Foundation
 import Testing
 
-/// Issue 8, part 3: work still pending when the window ends is reported, linted, and can be
+/// Work still pending when the window ends is reported, linted, and can be
 /// filmed with `extendToSettle`.
 @Suite struct PendingWorkTests {
     static func inboxPlan(latencyMs: Int = 2700, extend: Bool = false) throws -> CapturePlan {

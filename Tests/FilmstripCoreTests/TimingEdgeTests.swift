@@ -4,7 +4,7 @@ import FilmstripTestSupport
 import Foundation
 import Testing
 
-/// Issue 21, kinds 9 and 10: timing edges found by cases written outside the project and by a
+/// Timing edges found by cases written outside the project and by a
 /// mutation run (Tests/Mutation/run.sh names the test that kills each edge). Every value is
 /// exact: instants in ms, frame counts, messages.
 @Suite struct TimingEdgeTests {

@@ -53,7 +53,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: workspace) }
         let result = try CommandRunner.run(["bench", "--runs", "0"], in: workspace)
         #expect(result.status == 2 && result.stderr.contains("bench: --runs expects a whole number from 1 to 100, found '0'"))
-        // Issue 11: Int.max trapped on overflow when the window was stretched; a huge count ran for hours.
+        // Int.max trapped on overflow when the window was stretched; a huge count ran for hours.
         for (count, shown) in [("9223372036854775807", "9223372036854775807"), ("99999999999999999999", "99999999999999999999"), ("100001", "100001")] {
             let huge = try CommandRunner.run(["bench", "--frames", count], in: workspace)
             #expect(huge.status == 2 && huge.stderr.contains("--frames expects a whole number from 1 to 100000, found '\(shown)'"), "\(huge.stderr)")

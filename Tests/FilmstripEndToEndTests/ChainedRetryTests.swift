@@ -2,7 +2,7 @@ import FilmstripTestSupport
 import Foundation
 import Testing
 
-/// Issue 21, kind 9, end to end: a retry chained at the instant a failure lands shows one
+/// End to end: a retry chained at the instant a failure lands shows one
 /// continuous spinner, and the built binary's verdict says so with exit code 0.
 @Suite struct ChainedRetryTests {
     /// The delayed loader shows from 1,000 ms; the load fails at 1,500 and, with `holdMs` 0, the

@@ -8,7 +8,7 @@ import Testing
     import Darwin
 #endif
 
-/// End to end: `check` as a CI gate (issue 10, items 3 and 4): nothing recorded fails, stray
+/// End to end: `check` as a CI gate: nothing recorded fails, stray
 /// plan folders and files are named, the re-record hint repeats the options, the verdict line
 /// says when only the recorded outputs failed, shards partition the plans, the index across
 /// plans is written for full runs and rebuilt by `filmstrip index`, `--junit` validates against
@@ -166,7 +166,7 @@ import Testing
         #expect(try CommandRunner.run(["index"], in: workspace).stderr.hasPrefix("error: index: expects one output folder (filmstrip index OUTDIR), found 0 arguments"))
     }
 
-    /// Every shipped plan and seed 000's failing plan, as `--junit`'s plans.
+    /// Every shipped plan and the loading-dominated inbox plan, as `--junit`'s plans.
     static func junitPlans() throws -> [String] {
         let shipped = try FileManager.default.contentsOfDirectory(atPath: CommandRunner.root.appendingPathComponent("captures").path).filter { $0.hasSuffix(".json") }.sorted().map { "captures/\($0)" }
         return shipped + ["Tests/FilmstripEndToEndTests/Fixtures/seed-failing.json"]

@@ -2,7 +2,7 @@ import FilmstripTestSupport
 import Foundation
 import Testing
 
-/// Issue 21, kind 3, end to end: a live plan's URL built from variables
+/// End to end: a live plan's URL built from variables
 /// (`http://user:${FILMSTRIP_PASS}@…?token=${FILMSTRIP_TOKEN}`) never reaches the terminal, the
 /// JUnit report, the JSON document, `report.json` or the contact sheet with its password or
 /// token: the user information is removed and query values are elided.

@@ -2,7 +2,7 @@ import FilmstripTestSupport
 import Foundation
 import Testing
 
-/// Issue 21, kind 5, end to end: a plan file or a font above its cap is refused from its size,
+/// End to end: a plan file or a font above its cap is refused from its size,
 /// before a byte is read, with the limit in words; a value quoted in a message is cut at 200
 /// characters.
 @Suite struct InputCapTests {

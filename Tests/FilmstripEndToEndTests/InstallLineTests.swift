@@ -2,9 +2,11 @@ import FilmstripTestSupport
 import Foundation
 import Testing
 
-/// Issue 18: on a fresh Debian machine the README's one set-up line is enough for `swift test`.
-/// The packages are listed once, in `.ci/packages.txt`: the README's `apt-get install` line names
-/// exactly that list, `.ci/run` installs from it, and every tool a test looks up is in it.
+/// On a fresh Debian 12 machine the README's one set-up line is enough for `swift test`: it
+/// reads the package lists first (a fresh container has none), then installs; as a user it runs
+/// through `sudo`, and the README says to drop `sudo` in a root shell (a fresh container has no
+/// `sudo`). The packages are listed once, in `.ci/packages.txt`: the README's `apt-get install`
+/// line names exactly that list, `.ci/run` installs from it, and every tool a test looks up is in it.
 @Suite struct InstallLineTests {
     /// `.ci/packages.txt`'s packages in order (comments after `#` and blank lines dropped).
     static func listed() throws -> [String] {
@@ -28,8 +30,14 @@ import Testing
         let command = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
         let words = command.split(separator: " ").map(String.init)
         let start = try #require(words.firstIndex(of: "-y"), "\(line)")
-        #expect(words[..<start] == ["sudo", "apt-get", "install"], "\(line)")
+        // Empty package lists (a fresh container) make a bare `apt-get install` fail: update first.
+        #expect(words[..<start] == ["sudo", "apt-get", "update", "&&", "sudo", "apt-get", "install"], "\(line)")
         #expect(Array(words[(start + 1)...]) == (try Self.listed()), "README.md's set-up line and .ci/packages.txt differ")
+    }
+
+    @Test func theReadmeSaysHowToRunTheSetUpLineAsRoot() throws {
+        let readme = try String(contentsOf: CommandRunner.root.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains("As root (a fresh `debian:12` container has no `sudo`), run the same line without `sudo`."))
     }
 
     @Test func ciInstallsWhatThePackagesFileListsAndNamesNoPackageItself() throws {

@@ -2,7 +2,7 @@ import FilmstripTestSupport
 import Foundation
 import Testing
 
-/// Issue 21, kind 8, end to end: JUnit `time` attributes, one failure per case, stable short
+/// End to end: JUnit `time` attributes, one failure per case, stable short
 /// case names for stray folders, both schemas; HAR 1.2's null response and -1 timings, and one
 /// negative time skipped rather than rejecting the file; re-record hints that run when pasted.
 @Suite struct JUnitAndHARDetailsTests {

@@ -4,7 +4,7 @@ import FilmstripTestSupport
 import Foundation
 import Testing
 
-/// Issue 10, item 5, through the built binary: a plan recorded with Sony 12x24 (a blank
+/// Through the built binary: a plan recorded with Sony 12x24 (a blank
 /// `DEFAULT_CHAR`, no `—`) exits 0, warns once that the glyph was blank and the dash became a
 /// rule, writes frames sized from the font's metrics, and draws the large-font frame docs/FONTS.md shows.
 @Suite struct LargeFontTests {

@@ -2,7 +2,7 @@ import FilmstripTestSupport
 import Foundation
 import Testing
 
-/// Issue 11, links: a plan file named `javascript:void(document.body.id=7).json` was linked as
+/// Links: a plan file named `javascript:void(document.body.id=7).json` was linked as
 /// `javascript:…/index.html` in the index across plans. Every page the tool writes is loaded in
 /// headless Chromium, and every `href` and `src` of its DOM must be a `./` path with no scheme.
 @Suite struct LinkSafetyTests {

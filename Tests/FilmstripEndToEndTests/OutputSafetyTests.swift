@@ -7,7 +7,7 @@ import Testing
     import Darwin
 #endif
 
-/// Issue 11, security: nothing is written or removed outside the output folder, two runs never
+/// Security: nothing is written or removed outside the output folder, two runs never
 /// share one folder at once, and a killed run's temporary files are removed by the next run.
 @Suite(.serialized) struct OutputSafetyTests {
     static let plan = CommandRunner.root.appendingPathComponent("captures/inbox-pinned-empty.json")

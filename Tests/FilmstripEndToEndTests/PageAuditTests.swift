@@ -2,7 +2,7 @@ import FilmstripTestSupport
 import Foundation
 import Testing
 
-/// Issue 23, pages for every reader, checked in headless Chromium
+/// Pages for every reader, checked in headless Chromium
 /// (`Fixtures/chromium_page_audit.py`, driven over its DevTools pipe): axe-core finds no WCAG
 /// 2.1 A/AA or best-practice violation on one contact sheet per bench in both themes (the live
 /// inbox's recorded against the scripted server), the index
@@ -77,7 +77,7 @@ import Testing
         #expect(!darkIndex.components(separatedBy: "@media print")[0].contains("body{background:#ffffff;color:#111827}"), "the dark index is light only in print")
     }
 
-    /// The audit can fail: the page as it was before issue 23 (no landmarks) has violations.
+    /// The audit can fail: a page without landmarks has violations.
     @Test(.enabled(if: chromium != nil && axe, "skipped: needs headless Chromium and axe-core (pip install --no-deps axe-playwright-python)"))
     func axeReportsAPageWithoutLandmarks() throws {
         let (workspace, _) = try Self.recorded.get()
@@ -145,7 +145,7 @@ import Testing
         }
         #expect((counts["#957027"] ?? 0) >= 7_000, "loading: \(counts["#957027"] ?? 0)")
         #expect(counts["#0f1115"] == nil, "no dark page background in print")
-        // Drawn as backgrounds, as before issue 23, the same segments vanish from the print.
+        // Drawn as backgrounds instead, the same segments vanish from the print.
         let sheet = try String(contentsOf: workspace.appendingPathComponent(page), encoding: .utf8)
         let backgrounds = sheet.replacingOccurrences(of: "border-top:22px solid}", with: "border-top:0;background:currentColor}")
         #expect(backgrounds != sheet)

@@ -2,7 +2,7 @@ import FilmstripTestSupport
 import Foundation
 import Testing
 
-/// Issue 24: the package builds on Linux and, on paper, on macOS. Every platform seam in
+/// The package builds on Linux and, on paper, on macOS. Every platform seam in
 /// Sources and Tests has both branches or says why not, imports a module of one platform only
 /// where it exists, and is listed in docs/PLATFORMS.md; the manifest makes CLibCrypto and CMalloc
 /// dependencies on Linux only. Linux cannot build the Darwin branches, so this is what keeps them
@@ -53,10 +53,10 @@ import Testing
         #expect(seamFiles.count == 26, "\(seamFiles)")
     }
 
-    // The scanner itself, on main's files before issue 24 and on their fixed forms.
+    // The scanner itself, on files with unexplained platform seams and on their fixed forms.
 
     @Test func aGlibcOnlyImportWithoutAReasonIsFound() {
-        // InputFile.swift before issue 24.
+        // An InputFile.swift without its seam's reason.
         let old = Self.source("import Foundation", "#if canImport(Glibc)", "    import Glibc", "#endif", "", "enum InputFile {}")
         #expect(PlatformSeamScanner.findings(in: old) == [
             .init(line: 2, message: "`#if canImport(Glibc)` names a platform but has no other branch, and no comment on it or above it says why"),
@@ -67,7 +67,7 @@ import Testing
     }
 
     @Test func libcryptoImportedEverywhereIsFound() {
-        // PixelDigest.swift before issue 24.
+        // A PixelDigest.swift without its seam's reason.
         let old = Self.source("import CLibCrypto", "import FilmstripRaster")
         #expect(PlatformSeamScanner.findings(in: old) == [
             .init(line: 1, message: "`import CLibCrypto` outside a branch whose condition holds only where CLibCrypto exists (#if os(Linux))"),
@@ -78,7 +78,7 @@ import Testing
     }
 
     @Test func mallocTuningUnderGlibcAloneIsFoundTwice() {
-        // HeapPolicy.swift before issue 24: glibc is not Linux alone, and the block has one branch.
+        // A HeapPolicy.swift without its seam's reason: glibc is not Linux alone, and the block has one branch.
         let old = Self.source("#if canImport(Glibc)", "    import CMalloc", "#endif")
         #expect(PlatformSeamScanner.findings(in: old) == [
             .init(line: 1, message: "`#if canImport(Glibc)` names a platform but has no other branch, and no comment on it or above it says why"),
@@ -113,7 +113,7 @@ import Testing
     }
 
     @Test func anUnconditionedDependencyInTheManifestIsFound() {
-        // Package.swift before issue 24.
+        // A Package.swift with an unconditional Linux-only dependency.
         let old = """
             .systemLibrary(
                 name: "CLibCrypto",

@@ -2,8 +2,9 @@ import FilmstripTestSupport
 import Foundation
 import Testing
 
-/// Issue 21, kind 6: long work says so before it starts, and `record` shows its progress in
-/// place on a terminal, and nothing of it on a pipe or with `--quiet`.
+/// Long work says so before it starts, and `record` shows its progress in
+/// place on a terminal, and nothing of it on a pipe or with `--quiet`; `check`, which draws the
+/// same images to compare them, announces long work the same way and takes the same `--quiet`.
 @Suite(.serialized, ExternalTool.python3.required) struct ProgressTests {
     /// 200 frames at scale 1 (13 batches of images on two cores), under the long-work thresholds.
     static let plan = """
@@ -90,5 +91,21 @@ import Testing
         #expect(result.stderr == "captures/big-frame.json: 1 frame of 5,344 × 1,496 px (scale 8), about 242 KB on disk; this will take a while\n")
         let quiet = try CommandRunner.run(["record", "--quiet"], in: workspace)
         #expect(quiet.status == 0 && quiet.stderr == "")
+    }
+
+    @Test func checkAnnouncesLongWorkLikeRecordAndQuietSilencesItTheSameWay() throws {
+        let workspace = try Self.workspace(["big-frame": Self.bigFrame])
+        let record = try CommandRunner.run(["record", "--quiet"], in: workspace)
+        #expect(record.status == 0, "\(record.stderr)")
+        let check = try CommandRunner.run(["check"], in: workspace)
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+        #expect(check.stderr == "captures/big-frame.json: 1 frame of 5,344 × 1,496 px (scale 8), about 242 KB on disk; this will take a while\n")
+        let quiet = try CommandRunner.run(["check", "--quiet"], in: workspace)
+        #expect(quiet.status == 0, "\(quiet.stderr)")
+        #expect(quiet.stderr == "")
+        #expect(quiet.stdout == check.stdout)
+        // Judging without comparing draws nothing: nothing to announce.
+        let judged = try CommandRunner.run(["check", "--no-compare"], in: workspace)
+        #expect(judged.status == 0 && judged.stderr == "", "\(judged.stderr)")
     }
 }

@@ -9,7 +9,7 @@ import Testing
 /// End to end: the built `filmstrip` binary, its files, its output and its exit codes.
 @Suite(.serialized) struct RecordCommandTests {
     /// The shipped plans recorded end to end, from `captures/`: the one with the fewest frames of
-    /// each bench, and seed 000's four pinned plans, whose stills are compared. A debug build
+    /// each bench, and the inbox's four pinned plans, whose stills are compared. A debug build
     /// records about a plan a second, so not all of them: every shipped plan is judged by
     /// `everyShippedPlanPassesItsOwnChecks` (FilmstripCoreTests), and CI's `filmstrip check`
     /// renders every one and compares it with the committed outputs.
@@ -60,7 +60,7 @@ import Testing
             let text = String(decoding: bytes, as: UTF8.self)
             #expect(!text.contains("tIME") && !text.contains("tEXt"), "\(path) carries no time or text chunk")
         }
-        // The four stills of seed 000's phases, decoded from their files, all differ.
+        // The four stills of the inbox's phases, decoded from their files, all differ.
         let stills = try ["loading", "empty", "failed", "loaded"].map { phase in
             try PNGCodec.decode(Array(try #require(files["inbox-pinned-\(phase)/stills/\(phase).png"])))
         }
@@ -345,29 +345,30 @@ import Testing
     }
 }
 
-/// Issue 8's inputs, judged by the built binary.
+/// Timing edges (a loader that never leaves, a banner held with its error, work pending at the
+/// window's end), judged by the built binary.
 @Suite struct TimingTruthCommandTests {
     func check(_ fixture: String, _ extra: [String] = []) throws -> CommandRunner.Result {
         try CommandRunner.run(["check", "--no-compare"] + extra + [CommandRunner.fixtures.appendingPathComponent(fixture).path], in: CommandRunner.root)
     }
 
     @Test func aSpinnerThatNeverLeavesIsOneIntervalAndPasses() throws {
-        let result = try check("issue8-scenes-one-loader.json")
+        let result = try check("scenes-loader-never-leaves.json")
         #expect(result.status == 0, "\(result.stdout)")
         #expect(result.stdout.contains("  loader immediate: visible 800 ms, no flash, held back 0 ms, blank 0 ms\n"))
         #expect(result.stdout.contains("  verdict: passed\n"))
-        let cycle = try check("issue8-scenes-fast-cycle.json")
+        let cycle = try check("scenes-fast-cycle.json")
         #expect(cycle.stdout.contains("  loader immediate: visible 1,000 ms, no flash, held back 0 ms, blank 0 ms\n"), "\(cycle.stdout)")
     }
 
     @Test func theOrdersBannerStaysWhileTheStateHoldsTheError() throws {
-        let result = try check("issue8-orders-banner.json")
+        let result = try check("orders-banner-held-with-error.json")
         #expect(result.status == 0, "\(result.stdout)")
         #expect(result.stdout.contains("  verdict: passed\n"))
     }
 
     @Test func pendingWorkAtTheWindowsEndIsLinted() throws {
-        let result = try check("issue8-inbox-pending.json")
+        let result = try check("inbox-reply-after-window.json")
         #expect(result.stderr.contains(#"lint: a scripted change falls after the window ends at 2,350 ms: loaded at 2,700 ms (beat 1: reply loaded landed); a window of at least 2,701 ms at the same 100 ms frame interval would include it (its first frame is at 2,700 ms), or set "extendToSettle": true"#), "\(result.stderr)")
         // The inbox's default dominance limit (loading ≤ 50%) still applies: 24 of 24 frames.
         #expect(result.status == 1)

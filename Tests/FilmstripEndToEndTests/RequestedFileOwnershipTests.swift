@@ -2,7 +2,7 @@ import FilmstripTestSupport
 import Foundation
 import Testing
 
-/// Issue 21, kinds 1 and 7, end to end: every file filmstrip writes on request is one it owns
+/// End to end: every file filmstrip writes on request is one it owns
 /// (absent, or recognisably filmstrip's of that kind), otherwise exit 2 before anything is
 /// written, naming it; and `compare`/`sweep` never write a `.json` where `record` and `check`
 /// would read it as a plan. Each compares the files before and after.

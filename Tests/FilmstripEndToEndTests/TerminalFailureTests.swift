@@ -2,7 +2,7 @@ import FilmstripTestSupport
 import Foundation
 import Testing
 
-/// Issue 11: a failed write to standard output (`> /dev/full`, a closed pipe) trapped with
+/// A failed write to standard output (`> /dev/full`, a closed pipe) trapped with
 /// SIGILL. Now the run goes on (its files, the index across plans, are written) and ends with
 /// exit 2: with a line on standard error for /dev/full, quietly for a closed pipe.
 @Suite(.serialized) struct TerminalFailureTests {

@@ -2,7 +2,7 @@ import FilmstripTestSupport
 import Foundation
 import Testing
 
-/// Issue 21, kind 4, end to end: once `--junit FILE` and `--json` can be read from the
+/// End to end: once `--junit FILE` and `--json` can be read from the
 /// arguments, a usage error (`--shard 0/3`, `--theme purple`, an unknown option) still writes
 /// them as a bad-input case (exit 2), so a CI step never publishes yesterday's all-pass report;
 /// when they were given but could not be read, standard error says so.

@@ -3,7 +3,7 @@ import FilmstripPNG
 import Foundation
 import Testing
 
-/// Issue 21, kind 2, end to end: when `check` cannot write its failure images (a read-only or
+/// End to end: when `check` cannot write its failure images (a read-only or
 /// full folder; here a file where `.failures/` goes, since the tests run as root, for whom a
 /// read-only mode is no obstacle), the verdict, the findings, `--json` and `--junit` still say
 /// what differed, with a note that the images could not be written, and the exit code is the

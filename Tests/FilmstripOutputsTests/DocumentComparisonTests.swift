@@ -4,7 +4,7 @@ import FilmstripRaster
 import Foundation
 import Testing
 
-/// `check` compares documents piece by piece with the recorded file read alongside (issue 12:
+/// `check` compares documents piece by piece with the recorded file read alongside (so
 /// check holds a bounded amount of a long run). Each outcome is checked against a whole-file
 /// oracle written here, on every split of the fresh document into pieces.
 @Suite struct DocumentComparisonTests {

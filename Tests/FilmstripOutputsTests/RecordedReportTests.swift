@@ -6,7 +6,7 @@ import Foundation
 import Testing
 
 /// A recorded report read in pieces by `check`: the skeleton, the rows one at a time, the files,
-/// and the digests of the frames as they are asked for (issue 12).
+/// and the digests of the frames as they are asked for (memory stays flat).
 @Suite struct RecordedReportTests {
     static func report(windowMs: Int = 3000, frames: Bool = true) throws -> RunReport {
         let plan = try CapturePlan(json: Data("""

@@ -6,7 +6,7 @@ import Foundation
 import Testing
 
 /// The files a recording writes and an earlier one wrote, named without listing a long run's
-/// frames in memory (issue 12: flat memory to 100,000 frames).
+/// frames in memory (flat memory to 100,000 frames).
 @Suite struct RecordingFilesTests {
     static func folder(_ name: String) throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("filmstrip-\(name)-\(getpid())").path

@@ -3,7 +3,7 @@ import FilmstripTestSupport
 import Foundation
 import Testing
 
-/// Issue 11: an 11 KB font with a 4096×4096 bounding box and no DEFAULT_CHAR took 217 s of CPU
+/// An 11 KB font with a 4096×4096 bounding box and no DEFAULT_CHAR took 217 s of CPU
 /// for one plan: the fallback box (2 MB of bits) was rebuilt for every missing code point, and
 /// painted bit by bit, off the canvas too. The budget is in the name; the bound is generous.
 @Suite struct BoundedTimeFontTests {

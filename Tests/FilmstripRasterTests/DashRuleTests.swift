@@ -2,7 +2,7 @@ import FilmstripRaster
 import FilmstripTestSupport
 import Testing
 
-/// Issue 10, item 5: when a font's `DEFAULT_CHAR` draws nothing (xfonts-base's Sony 12x24 and Spleen
+/// When a font's `DEFAULT_CHAR` draws nothing (xfonts-base's Sony 12x24 and Spleen
 /// name the space), a missing `—` would vanish; it is drawn as a rule instead, one cell wide.
 @Suite struct DashRuleTests {
     /// Ascent 6, descent 2, 5 px cells, `DEFAULT_CHAR 32` (a blank space), and `i`; no `—`.

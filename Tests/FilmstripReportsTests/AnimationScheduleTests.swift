@@ -3,7 +3,7 @@ import FilmstripSeedBenches
 import FilmstripReports
 import Testing
 
-/// Issue 21, kind 10: `animation.png`'s delays on the real clock come from the measured frame
+/// `animation.png`'s delays on the real clock come from the measured frame
 /// times (rule of time 9), not from the scheduled ones.
 @Suite struct AnimationScheduleTests {
     static let plan = try! CapturePlan(

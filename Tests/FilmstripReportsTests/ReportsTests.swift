@@ -227,7 +227,7 @@ import Testing
         #expect(html.contains("<a href=\"./../index.html\">all plans</a>"))
     }
 
-    /// Issue 11: a plan file named `javascript:void(document.body.id=7).json` linked as
+    /// A plan file named `javascript:void(document.body.id=7).json` linked as
     /// `javascript:…/index.html` ran script when clicked.
     @Test func linksArePercentEncodedPathsThatStartWithDotSlash() throws {
         let name = "javascript:void(document.body.id=7)"

@@ -54,7 +54,7 @@ package enum TestSupport {
             stills: stills, expect: expect)
     }
 
-    /// Seed 000's failing plan: slow motion 1.5, an 8 s (12 s stretched) loading beat at the
+    /// A plan loading dominates, so it fails: slow motion 1.5, an 8 s (12 s stretched) loading beat at the
     /// front of a 12 s recording sampled in six frames.
     package static let seedFailingPlan = plan(
         script: [

@@ -2,7 +2,7 @@
 
 Each mutant replaces one exact snippet of one source file (it must occur exactly once, or the run
 stops: the list is stale) and names the test suites that should kill it. `edge` ties a mutant to
-a timing edge of issue 21 (kinds 9 and 10); `equivalent` gives the reason a mutant cannot change
+a timing edge (TimingEdgeTests); `equivalent` gives the reason a mutant cannot change
 behaviour, and such a mutant is left out of the score.
 """
 

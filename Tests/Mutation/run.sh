@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Mutation run over the analysis, loader-policy, pending-work and orders-bench code (issue 21):
+# Mutation run over the analysis, loader-policy, pending-work and orders-bench code:
 # applies each mutant of Tests/Mutation/mutants.py, builds incrementally, runs the suites it
 # names and restores the file; prints killed/survived per mutant and the score, and writes the
 # table to .build/mutation/report.md. Exit 0 when every non-equivalent mutant was killed.

@@ -1,6 +1,6 @@
 /// The accessibility check of `expect.announce`: a panel must expose at least one semantic
-/// element whenever one of its listed phases is on screen inside the window (seed 000,
-/// challenge 5: the control stays silent through loading and failure).
+/// element whenever one of its listed phases is on screen inside the window (the
+/// inbox's control stays silent through loading and failure).
 ///
 /// Exact, from the timeline: a phase interval counts as silent for as long as the panel exposed
 /// nothing (``RecordedRun/silentSegments``); frames showing it are listed beside.

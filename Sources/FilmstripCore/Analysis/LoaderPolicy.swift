@@ -2,7 +2,7 @@
 ///
 /// The loader is visible while the phase is loading and the load's elapsed time is at least
 /// ``delayMs``. With a minimum visible time m, a loader that became visible at v stays until
-/// max(data ready, v + m), and the content is held back until then. Seed 004 delays the loader
+/// max(data ready, v + m), and the content is held back until then. A 1 s delay keeps the loader
 /// by 1 s so fast loads never flash; the spin-delay library uses a 500 ms delay and 200 ms
 /// minimum; Android's ContentLoadingProgressBar 500 ms and 500 ms. The policy applies to first
 /// loads and retries, never to a refresh over content.
@@ -21,9 +21,9 @@ public struct LoaderPolicy: Hashable, Sendable, CustomStringConvertible {
         self.minimumVisibleMs = minimumVisibleMs.flatMap { $0 > 0 ? $0 : nil }
     }
 
-    /// A loader shown at once: the usual code, and the control of seed 004.
+    /// A loader shown at once: the usual code, and the scenes bench's control.
     package static let immediate = LoaderPolicy(delayMs: 0)
-    /// Seed 004's policy: show the loader only after one second.
+    /// Show the loader only after one second, so fast loads never flash.
     package static let seed004 = LoaderPolicy(delayMs: 1000)
     /// The spin-delay library's defaults: 500 ms delay, 200 ms minimum. Note that its 200 ms
     /// minimum is itself under the default 300 ms flash threshold.

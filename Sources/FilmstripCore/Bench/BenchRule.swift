@@ -1,5 +1,5 @@
 /// A rule a bench checks every panel against, at every instant, from the phase and the
-/// panel's depiction (never from frames): e.g. seed 002's "a refresh keeps the content on
+/// panel's depiction (never from frames): e.g. the orders bench's "a refresh keeps the content on
 /// screen". Plans ask for it with `expect.followRules`.
 public struct BenchRule: Hashable, Sendable {
     /// The rule's identifier in reports (`"refreshKeepsContent"`).

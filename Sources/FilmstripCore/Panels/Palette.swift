@@ -2,7 +2,7 @@ import FilmstripRaster
 
 /// The fixed colours of every frame, so the same plan always gives the same pixels.
 ///
-/// Rose is the control's tint and mint the candidate's (seed 000). The colours that stand for
+/// Rose is the control's tint and mint the candidate's. The colours that stand for
 /// phases and depictions are each bench's own (``PhaseStyle``, ``DepictionStyle``).
 public enum Palette {
     /// Frame background.
@@ -17,11 +17,11 @@ public enum Palette {
     public static let dimText = Color(hex: 0x8A90A0)
     /// Faint lines: separators, inactive spinner spokes, skeleton blocks.
     public static let faint = Color(hex: 0x3A3F4B)
-    /// The control panel's tint (seed 000: rose). Its buttons' labels are drawn in it on the
-    /// panel, so it is the lightest step of seed 000's #f43f5e towards white (4 %) that reaches
+    /// The control panel's tint (rose). Its buttons' labels are drawn in it on the
+    /// panel, so it is the lightest step of the original #f43f5e towards white (4 %) that reaches
     /// WCAG AA there: 4.53:1 on ``panel`` (#f43f5e gave 4.39:1), CIEDE2000 1.3 from the original.
     public static let rose = Color(hex: 0xF44664)
-    /// The candidate panel's tint (seed 000: mint).
+    /// The candidate panel's tint (mint).
     public static let mint = Color(hex: 0x3DDC97)
     /// Error text.
     public static let danger = Color(hex: 0xFF6B6B)

@@ -2,9 +2,9 @@ import FilmstripRaster
 
 /// A renderer that draws one phase into its part of the frame and says what it depicts.
 ///
-/// Several panels read the same phase (seed 000: the control `LoadedOnlyPanel` beside
-/// `AllFourPanel`). ``depiction(for:atMs:)`` is a pure function of the phase and the instant,
-/// and ``depictionChanges(in:enteredAtMs:)`` names every instant inside a phase at which it can
+/// Several panels read the same phase (the inbox bench: a control that draws only rows beside
+/// a candidate that draws every phase). ``depiction(for:atMs:)`` is a pure function of the
+/// phase and the instant, and ``depictionChanges(in:enteredAtMs:)`` names every instant inside a phase at which it can
 /// change (a delayed loader appearing), so dwell per depiction comes from the timeline exactly;
 /// ``draw(_:atMs:on:)`` paints it.
 public protocol Panel<Phase>: Sendable {

@@ -12,7 +12,7 @@ public struct CapturePlan: Sendable {
     public enum Mode: String, Hashable, Sendable, CaseIterable {
         /// A free-running cycle: steps run one after another and start again after the last.
         case cycle
-        /// Steps run once; the last phase is held for the rest of the window (seed 000's `-mode`).
+        /// Steps run once; the last phase is held for the rest of the window (for stills of one phase).
         case pinned
     }
 

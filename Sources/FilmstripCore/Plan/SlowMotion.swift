@@ -1,4 +1,4 @@
-/// A slow-motion factor, applied to scripted latencies (seed 000's `-slowmo`), kept exact as
+/// A slow-motion factor, applied to scripted latencies (a plan's `slowMotion`), kept exact as
 /// thousandths: 1.5 is stored as 1500.
 ///
 /// A latency of L ms becomes `(L × permille + 500) / 1000` ms: integer arithmetic, halves

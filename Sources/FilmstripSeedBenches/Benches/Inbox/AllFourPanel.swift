@@ -1,7 +1,7 @@
 import FilmstripCore
 import FilmstripRaster
 
-/// The candidate of seed 000: an exhaustive switch over the four phases, in mint.
+/// The inbox's candidate: an exhaustive switch over the four phases, in mint.
 ///
 /// loading: a spinner, `FETCHING` and the live counter (`1093 ms`); empty: a tray, `0 pending`
 /// and `EMPTY STATE`; failed: `FAILED`, the message and a `RETRY` button; loaded: the rows.

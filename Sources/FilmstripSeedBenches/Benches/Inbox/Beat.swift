@@ -4,7 +4,7 @@ import FilmstripCore
 /// The bench enters loading when the beat starts; after the latency (stretched by slow motion)
 /// the reply lands, and the reply's phase stays on screen for `holdMs` before the next beat
 /// starts. A `.loading` reply never lands: the fetch is simply in flight for the whole latency,
-/// like seed 000's loading scenario.
+/// like a pinned loading plan.
 public struct Beat: Hashable, Sendable {
     /// What the fetch answers.
     package enum Reply: Hashable, Sendable {

@@ -1,11 +1,11 @@
 import FilmstripCore
 
 extension Depiction {
-    /// Nothing but a dash and a note: the control's silence (seed 000).
+    /// Nothing but a dash and a note: the control's silence.
     package static let dash = Depiction("dash")
     /// A spinning loader.
     package static let spinner = Depiction("spinner")
-    /// An empty-state message (seed 000's `0 pending`).
+    /// An empty-state message (`0 pending`).
     package static let emptyMessage = Depiction("emptyMessage")
     /// An error message with a retry action.
     package static let errorRetry = Depiction("errorRetry")

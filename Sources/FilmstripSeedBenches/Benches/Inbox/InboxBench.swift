@@ -1,7 +1,7 @@
 import FilmstripCore
 import Synchronization
 
-/// The four-state inbox bench of seed 000: a screen that fetches a manifest list and moves
+/// The four-state inbox bench: a screen that fetches a manifest list and moves
 /// through loading, empty, failed and loaded as the scripted beats reply.
 ///
 /// Each beat starts a fetch (phase `loading`, counter from 0), waits its latency on the

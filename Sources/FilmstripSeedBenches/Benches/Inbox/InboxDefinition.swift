@@ -13,13 +13,13 @@ package struct InboxSettings: BenchSettings {
 }
 
 extension BenchDefinition {
-    /// The four-state inbox of seed 000: `LoadedOnlyPanel` (the control, rose) beside
+    /// The four-state inbox: `LoadedOnlyPanel` (the control, rose) beside
     /// `AllFourPanel` (mint), driven by beats (`{"reply": "failed", "latencyMs": 791, "holdMs": 2000}`)
     /// in a cycle or pinned. Phases: loading, empty, failed, loaded. By default a plan must show
     /// every phase in a frame, and loading may take at most 50% of frames and of time.
     package static let inbox = BenchDefinition(
         name: "inbox",
-        summary: "the four-state inbox of seed 000: LoadedOnlyPanel (control, rose) beside AllFourPanel (mint)",
+        summary: "an inbox that loads, comes back empty, fails or lists rows: a panel that draws only rows beside one that draws all four",
         phaseStyle: { (name: InboxPhase.Name) -> PhaseStyle in
             switch name {
             case .loading: PhaseStyle(color: Color(hex: 0xF5B841), isInFlight: true)

@@ -1,5 +1,5 @@
 import FilmstripCore
-/// The inbox bench's model state at an instant (seed 000's `InboxPhase`).
+/// The inbox bench's model state at an instant (the app's `InboxPhase`).
 ///
 /// Four cases, not two: a boolean `isLoading` cannot say "the server answered and there is
 /// nothing to show", nor carry the error string a retry needs.

@@ -1,7 +1,7 @@
 import FilmstripCore
 import FilmstripRaster
 
-/// The control of seed 000: it only knows `.loaded`. Rows in rose when loaded; otherwise a
+/// The inbox's control: it only knows `.loaded`. Rows in rose when loaded; otherwise a
 /// dash, `no .loaded yet` and what it ignored (`ignored loading 1093ms`, `ignored empty`,
 /// `ignored failed`). Outside `.loaded` it exposes no semantic element at all: that silence is
 /// the bug the bench shows.

@@ -1,5 +1,5 @@
 import FilmstripCore
-/// The inbox's data source (seed 000's `ManifestInbox`): a fake fetch that waits on the
+/// The inbox's data source (the app's `ManifestInbox`): a fake fetch that waits on the
 /// injected clock for the beat's latency, then returns the scripted reply.
 package struct ManifestInbox: Sendable {
     /// The plan's slow-motion factor, applied to every latency.

@@ -1,7 +1,7 @@
 import FilmstripCore
 import FilmstripRaster
 
-/// The list both inbox panels draw when loaded (seed 000's `ManifestList`): one row per
+/// The list both inbox panels draw when loaded (the app's `ManifestList`): one row per
 /// manifest row, a tinted bullet, the title, the detail underneath, a separator.
 package struct ManifestList: Sendable {
     /// The rows, top to bottom.

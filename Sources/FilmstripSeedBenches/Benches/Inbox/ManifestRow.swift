@@ -1,5 +1,5 @@
 import FilmstripCore
-/// One row of the inbox's list (seed 000's `ManifestRow`): a title and a short detail.
+/// One row of the inbox's list (the app's `ManifestRow`): a title and a short detail.
 package struct ManifestRow: Hashable, Sendable {
     /// The row's main text, e.g. `"2.4.0 (118)"`.
     package var title: String

@@ -2,8 +2,8 @@ import FilmstripCore
 import Foundation
 import Synchronization
 
-/// Seed 000's inbox on a real network: each load is an HTTP GET of the plan's `source` with
-/// `URLSession`, on the real clock (seed 000's five challenges and its next step).
+/// The inbox on a real network: each load is an HTTP GET of the plan's `source` with
+/// `URLSession`, on the real clock (docs/LIVE-NETWORK.md).
 ///
 /// The screen opens at 0 ms and each lane starts a load. Every load carries its lane's
 /// generation; a reply of an older generation never becomes the screen (it is counted in

@@ -8,7 +8,7 @@ extension LiveInboxSettings {
 }
 
 extension BenchDefinition {
-    /// Seed 000's inbox on a real network (its five challenges and next step): every load is an
+    /// The inbox on a real network: every load is an
     /// HTTP GET of the plan's `source` with `URLSession`, so it runs on the real clock only.
     /// Panels: `loadedOnly` (the control, rose, still knowing only `.loaded`), `allFour` (the
     /// candidate, mint: five phases, byte-count progress) — both on the `.task`-style lane — and
@@ -17,7 +17,7 @@ extension BenchDefinition {
     /// the screen opens at 0 ms; `script` holds timed `leave`, `reopen` and `refresh` events.
     package static let liveInbox = BenchDefinition(
         name: "liveinbox",
-        summary: "seed 000's inbox on a real network: URLSession requests on the real clock, with stale rows, cancellation, byte-count progress",
+        summary: "the inbox against a real HTTP server on the real clock: errors, rows kept on refresh, cancelled requests, progress",
         phaseStyle: { (name: LiveInboxPhase.Name) -> PhaseStyle in
             switch name {
             case .loading: PhaseStyle(color: Color(hex: 0xF5B841), isInFlight: true)

@@ -6,9 +6,9 @@ import FilmstripCore
 /// ``name`` is its screen's. The `.onAppear { Task { … } }` lane exists when a plan draws the
 /// `onAppear` panel: the same screen, fetching the same URL, started the other way.
 package struct LiveInboxPhase: BenchPhase, Hashable {
-    /// The phase names, in report order: seed 000's four and the fifth, `stale`.
+    /// The phase names, in report order: the inbox's four and the fifth, `stale`.
     package enum Name: String, CaseIterable, Sendable {
-        /// Seed 000's four phases, then `stale`: rows kept while a refresh runs or after it failed.
+        /// The inbox's four phases, then `stale`: rows kept while a refresh runs or after it failed.
         case loading, empty, failed, loaded, stale
     }
 

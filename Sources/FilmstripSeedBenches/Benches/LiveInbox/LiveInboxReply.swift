@@ -1,7 +1,7 @@
 import FilmstripCore
 import Foundation
 
-/// How a finished request becomes a screen (seed 000, challenge 1), one row of
+/// How a finished request becomes a screen, one row of
 /// docs/LIVE-NETWORK.md per status class: a 2xx JSON list with rows is `loaded(rows)`, an empty
 /// one — or a 204/205 — `empty`; a 304 keeps what is on screen (the bench applies it); any other
 /// status is `failed` with the status and the body's message in plain words

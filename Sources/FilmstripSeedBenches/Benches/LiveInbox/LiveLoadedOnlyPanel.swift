@@ -1,7 +1,7 @@
 import FilmstripCore
 import FilmstripRaster
 
-/// The control of seed 000 on the live bench: it still knows only `.loaded`. Rows in rose when
+/// The inbox's control on the live bench: it still knows only `.loaded`. Rows in rose when
 /// loaded; a dash and what it ignored otherwise (`ignored stale` too), exposing no semantic
 /// element — through loading and failure it is silent, which is the bug.
 package struct LiveLoadedOnlyPanel: Panel {

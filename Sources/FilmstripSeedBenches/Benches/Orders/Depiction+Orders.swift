@@ -1,7 +1,7 @@
 import FilmstripCore
 
 extension Depiction {
-    /// Skeleton rows shaped like the content (seed 002: a load whose layout is known).
+    /// Skeleton rows shaped like the content (a load whose layout is known).
     package static let skeleton = Depiction("skeleton")
     /// Rows with a small refresh indicator: content kept during a refresh.
     package static let rowsRefreshing = Depiction("rowsRefreshing")

@@ -1,7 +1,7 @@
 import FilmstripCore
 import Synchronization
 
-/// The orders screen of seed 002, driven by scripted events at exact instants.
+/// The orders screen, driven by scripted events at exact instants.
 ///
 /// It runs one loop over a queue of due items — scripted events, request replies and automatic
 /// retries — each taken in (due time, sequence number) order and applied at its instant on the

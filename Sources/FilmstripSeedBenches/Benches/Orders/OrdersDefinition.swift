@@ -2,14 +2,14 @@ import FilmstripCore
 import FilmstripRaster
 
 extension BenchDefinition {
-    /// The orders screen of seed 002: the async content state pattern (`OrdersPatternPanel`,
+    /// An orders screen: the async content state pattern (`OrdersPatternPanel`,
     /// mint) beside a naive control (`OrdersNaivePanel`, rose), driven by events at exact
     /// instants (`{"atMs": 1200, "event": "tapRefresh"}`), always pinned. Every panel is checked
     /// against the pattern's rules (``OrdersRule``); by default the pattern panel must follow
     /// every one.
     package static let orders = BenchDefinition(
         name: "orders",
-        summary: "the orders screen of seed 002: the async content state pattern beside a naive control",
+        summary: "an orders screen through loads, errors, retries, refresh and offline: the content-state rules beside a naive screen",
         phaseStyle: { (name: OrdersPhase.Name) -> PhaseStyle in
             switch name {
             case .loading: PhaseStyle(color: Color(hex: 0xF5B841), isInFlight: true)

@@ -1,5 +1,5 @@
 import FilmstripCore
-/// One scripted step of an orders plan, at an exact instant (seed 002's walk-throughs).
+/// One scripted step of an orders plan, at an exact instant (the pattern's walk-throughs).
 package struct OrdersEvent: Hashable, Sendable {
     /// What the server answers to the requests that follow, until told otherwise.
     package enum Answer: Hashable, Sendable {
@@ -71,7 +71,7 @@ package struct OrdersSettings: BenchSettings {
     package var events: [OrdersEvent]
     /// How long the server takes to answer, ms (before slow motion), unless an answer says otherwise.
     package var latencyMs: Int
-    /// Automatic retries stop after this many failures in a row (seed 002: "after several"; default 3).
+    /// Automatic retries stop after this many failures in a row ("after several"; default 3).
     package var retryLimit: Int
     /// The fixed delay before each automatic retry, ms.
     package var retryDelayMs: Int

@@ -61,7 +61,7 @@ struct OrdersCanvas {
     }
 }
 
-/// The pattern panel of seed 002: follows every rule. Skeleton for a first load (spinner when
+/// The pattern panel: follows every rule. Skeleton for a first load (spinner when
 /// the layout is unknown); rows kept with a small indicator during a refresh; a snackbar for an
 /// error over content, kept while the state holds the error (also during the refresh that may
 /// resolve it); plain words and a Try again that is disabled while in flight; "You're
@@ -140,7 +140,7 @@ package struct OrdersPatternPanel: Panel {
     }
 }
 
-/// The naive control for seed 002, breaking the rules the way real apps do: a spinner for
+/// The naive control, breaking the rules the way real apps do: a spinner for
 /// every load, even over content on refresh; the status code on screen ("Error 503"), replacing
 /// content; the error and a live Try again left up while a retry is in flight; "Something went
 /// wrong" when the device is simply offline; an empty list with no words on first use; and the

@@ -1,5 +1,5 @@
 import FilmstripCore
-/// The orders screen's state at an instant (seed 002's async content state pattern), kept apart
+/// The orders screen's state at an instant (the async content state pattern), kept apart
 /// from what any panel draws: the data, the activity, the error, the retry bookkeeping and the
 /// network. Its ``name`` and every panel's depiction are derived from it, never stored beside it.
 package struct OrdersPhase: BenchPhase, Hashable {

@@ -1,5 +1,5 @@
 import FilmstripCore
-/// The rules of seed 002's async content state pattern, checked for every panel from the state
+/// The rules of the async content state pattern (docs/BENCHES.md), checked for every panel from the state
 /// and the panel's depiction at each instant (never from frames).
 package enum OrdersRule: String, CaseIterable, Sendable {
     /// A load with nothing on screen (the first load, a retry, a search): skeleton rows when the

@@ -1,6 +1,6 @@
 import FilmstripCore
 
 extension Depiction {
-    /// Nothing at all: neither loader nor content (a loader still inside its delay, seed 004).
+    /// Nothing at all: neither loader nor content (a loader still inside its delay).
     package static let blank = Depiction("blank")
 }

@@ -5,8 +5,8 @@ import FilmstripRaster
 /// spinner after it, and (with a minimum) the spinner kept and the content held back until the
 /// minimum has passed. Refreshes over content never show this loader.
 ///
-/// The bench's presets: `immediate` (the control, rose: a spinner at once), `delayed` (seed 004,
-/// mint: 1,000 ms delay) and `delayedMinimum` (sky: 500 ms delay, 500 ms minimum, as Android's
+/// The bench's presets: `immediate` (the control, rose: a spinner at once), `delayed` (mint:
+/// 1,000 ms delay) and `delayedMinimum` (sky: 500 ms delay, 500 ms minimum, as Android's
 /// ContentLoadingProgressBar; a plan's `loaderPolicies` can set spin-delay's 500/200 instead).
 package struct LoaderPolicyPanel: Panel {
     /// The name plans and reports use: `immediate`, `delayed` or `delayedMinimum` for the presets.

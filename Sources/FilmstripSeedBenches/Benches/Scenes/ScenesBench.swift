@@ -1,7 +1,7 @@
 import FilmstripCore
 import Synchronization
 
-/// The scenes screen of seed 004: a list of scenes fetched when the screen opens, retried
+/// The scenes screen: a list of scenes fetched when the screen opens, retried
 /// after a failure, refreshed over content.
 ///
 /// Each beat is triggered by opening the screen (content cleared, phase loading), tapping retry

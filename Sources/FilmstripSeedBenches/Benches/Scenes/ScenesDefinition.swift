@@ -17,13 +17,14 @@ package struct ScenesSettings: BenchSettings {
 }
 
 extension BenchDefinition {
-    /// The scenes list of seed 004: an immediate spinner (the control) beside a loader delayed
-    /// by 1 s and one delayed 500 ms with a 500 ms minimum. Beats open, retry or refresh; a plan's
+    /// A list of scenes under loader display policies: an immediate spinner (the control) beside
+    /// a loader delayed by 1 s and one delayed 500 ms with a 500 ms minimum. Beats open, retry or
+    /// refresh; a plan's
     /// `loaderPolicies` (`{"delayed": {"delayMs": 500, "minimumMs": 200}}`) override a panel's
     /// preset. By default a plan must show loaded in a frame.
     package static let scenes = BenchDefinition(
         name: "scenes",
-        summary: "the scenes list of seed 004: an immediate spinner (control) beside delayed loaders",
+        summary: "a list under loader display policies: a spinner at once beside loaders shown after a delay, to see which loads flash",
         phaseStyle: { (name: ScenesPhase.Name) -> PhaseStyle in
             switch name {
             case .loading: PhaseStyle(color: Color(hex: 0xF5B841), isInFlight: true)

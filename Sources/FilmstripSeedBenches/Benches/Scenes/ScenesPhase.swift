@@ -1,5 +1,5 @@
 import FilmstripCore
-/// The scenes bench's model state (seed 004's `viewState`): the list of scenes a screen fetches
+/// The scenes bench's model state (the screen's `viewState`): the list of scenes a screen fetches
 /// when it opens.
 ///
 /// The phases remember the chain of loads since the screen last showed content — the first load
