@@ -62,7 +62,7 @@ package enum IndexPage {
             <style>\(HTML.style(theme))\n\(palette.css)</style></head><body>
             <main>
             <h1>filmstrip · all plans</h1>
-            <div class="verdict \(failed == 0 ? "pass" : "fail")"><h2>\(sorted.count) plans · \(failed == 0 ? "all passed" : "\(failed) failed")</h2></div>
+            <div class="verdict \(failed == 0 ? "pass" : "fail")"><h2>\(sorted.count == 1 ? "1 plan" : "\(sorted.count) plans") · \(failed == 0 ? "all passed" : "\(failed) failed")</h2></div>
 
             """
         let table = HTMLTable(columns: [.text("plan"), .text("verdict"), .number("frames"), .number("window"), .text("one frame per phase")])

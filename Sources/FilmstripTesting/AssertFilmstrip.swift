@@ -43,7 +43,8 @@ import Foundation
 ///   - benches: the benches the plan may name. A recording writes only the plan's folder; the
 ///     index across plans (`<outputs>/index.html`) is left to the command line's `record` and `index`.
 ///   - outputs: the output root; default the plan file's folder.
-///   - record: the record mode; nil for `FILMSTRIP_RECORD`, else ``FilmstripRecordMode/missing``.
+///   - record: the record mode; nil for the nearest ``FilmstripTrait``, else `FILMSTRIP_RECORD`,
+///     else ``FilmstripRecordMode/missing``.
 ///   - font: the font the outputs are drawn with; nil for the bundled misc-fixed 6x13.
 ///   - testName: the test's name, for the re-record command's `--filter`.
 public func assertFilmstrip(
@@ -98,18 +99,21 @@ struct FilmstripAssertion {
     let record: FilmstripRecordMode?
     let font: BitmapFont?
     let testName: String
-    /// The process's environment, read for `FILMSTRIP_RECORD` when `record` is nil.
+    /// The process's environment, read for `FILMSTRIP_RECORD` when `record` and `trait` are nil.
     let environment: [String: String]
+    /// The mode of the nearest ``FilmstripTrait`` around the test, read when `record` is nil.
+    var trait: FilmstripRecordMode? = FilmstripRecordMode.scoped
 
     /// Where the record mode came from, for the advice in messages.
     private enum Choice {
         case parameter(FilmstripRecordMode)
+        case trait(FilmstripRecordMode)
         case environment(FilmstripRecordMode)
         case standard
 
         var mode: FilmstripRecordMode {
             switch self {
-            case .parameter(let mode), .environment(let mode): mode
+            case .parameter(let mode), .trait(let mode), .environment(let mode): mode
             case .standard: .missing
             }
         }
@@ -117,6 +121,7 @@ struct FilmstripAssertion {
         var explanation: String {
             switch self {
             case .parameter(let mode): "record: .\(mode.rawValue) was passed"
+            case .trait(let mode): "the test runs with the trait .filmstrip(record: .\(mode.rawValue))"
             case .environment(let mode): "\(FilmstripRecordMode.environmentVariable)=\(mode.rawValue)"
             case .standard: "the default"
             }
@@ -127,6 +132,8 @@ struct FilmstripAssertion {
         let choice: Choice
         if let record {
             choice = .parameter(record)
+        } else if let trait {
+            choice = .trait(trait)
         } else {
             do throws(FilmstripRecordMode.InvalidValue) {
                 choice = try FilmstripRecordMode.from(environment: environment).map(Choice.environment) ?? .standard
@@ -145,12 +152,17 @@ struct FilmstripAssertion {
             }
             let comparison = try outputs.compare()
             switch comparison.recorded {
-            case .nothing where choice.mode == .missing:
+            case .nothing where choice.mode == .missing || choice.mode == .failed:
                 let recording = try outputs.record()
                 return "No recording of \(plan.name) was found, so it was recorded into \(outputs.folder) (\(files(recording.fileCount))). "
                     + "Run again to compare with it." + Self.indexNote(root) + checks(recording.analysis)
             case .nothing:
                 return "No recording of \(plan.name) in \(outputs.folder), and the record mode is never (\(choice.explanation)). Record it with: \(rerecord(choice, mode: .missing))"
+            case .unusable(let reason) where choice.mode == .failed:
+                let recording = try outputs.record()
+                return "\(reason): the recorded outputs of \(plan.name) could not be compared, so they were re-recorded into \(outputs.folder) "
+                    + "(\(files(recording.fileCount))) because the record mode is failed (\(choice.explanation)). Run again to compare with them."
+                    + Self.indexNote(root) + checks(recording.analysis)
             case .unusable(let reason):
                 return "\(reason): the recorded outputs of \(plan.name) cannot be compared. Re-record with: \(rerecord(choice, mode: .all))"
             case .files, .timing, .notRealClock:
@@ -160,7 +172,14 @@ struct FilmstripAssertion {
                     lines.append("\(plan.name): \(count == 1 ? "1 recorded file differs" : "\(count) recorded files differ") from a fresh run.")
                     for mismatch in comparison.mismatches.prefix(Self.shownMismatches) { lines += Self.lines(mismatch) }
                     if count > Self.shownMismatches { lines.append("… and \(count - Self.shownMismatches) more") }
-                    lines.append("If the change is intended, re-record with: \(rerecord(choice, mode: .all))")
+                    if choice.mode == .failed {
+                        let recording = try outputs.record()
+                        lines.append(
+                            "Re-recorded \(plan.name) into \(outputs.folder) (\(files(recording.fileCount))) because the record mode is failed (\(choice.explanation)). "
+                                + "Run again to compare with it." + Self.indexNote(root))
+                    } else {
+                        lines.append("If the change is intended, re-record with: \(rerecord(choice, mode: .all))")
+                    }
                 }
                 lines += comparison.timingFindings
                 // The root's stray plan folders fail `filmstrip check`, so they fail here too.
@@ -214,7 +233,11 @@ struct FilmstripAssertion {
 
     /// How to run this test again in `mode`.
     private func rerecord(_ choice: Choice, mode: FilmstripRecordMode) -> String {
-        if case .parameter = choice { return "pass record: .\(mode.rawValue) to assertFilmstrip and run the test again" }
+        switch choice {
+        case .parameter: return "pass record: .\(mode.rawValue) to assertFilmstrip and run the test again"
+        case .trait: return "change the trait to .filmstrip(record: .\(mode.rawValue)) and run the test again"
+        case .environment, .standard: break
+        }
         let name = testName.prefix { $0 != "(" }
         return "\(FilmstripRecordMode.environmentVariable)=\(mode.rawValue) swift test --filter \(name)"
     }

@@ -2,8 +2,9 @@
 /// writes a recording instead of comparing with one: a closed set of named values, like
 /// swift-snapshot-testing's record modes.
 ///
-/// The mode passed to `assertFilmstrip` wins; without one, the environment variable
-/// `FILMSTRIP_RECORD` (`never`, `missing` or `all`) decides; without that, ``missing``. CI runs
+/// The mode passed to `assertFilmstrip` wins; without one, the nearest ``FilmstripTrait``
+/// (`@Suite(.filmstrip(record: .failed))`); without that, the environment variable
+/// `FILMSTRIP_RECORD` (`never`, `missing`, `failed` or `all`); without that, ``missing``. CI runs
 /// with `FILMSTRIP_RECORD=never`, the mode that never writes.
 ///
 /// ```sh
@@ -15,12 +16,19 @@ public enum FilmstripRecordMode: String, CaseIterable, Hashable, Sendable {
     /// Record a plan that has no recording yet (no folder), and report that it did; compare
     /// every other plan. The default.
     case missing
+    /// Record a plan that has no recording yet, or whose recorded outputs differ from a fresh
+    /// run or cannot be read, and report what differed and that it re-recorded (the assertion
+    /// fails); compare every other plan.
+    case failed
     /// Record every plan, whatever is there, and report that it did: the assertion fails, so a
     /// run that rewrote references never passes unnoticed. Run again to compare.
     case all
 
     /// The environment variable that overrides the default: `FILMSTRIP_RECORD`.
     public static let environmentVariable = "FILMSTRIP_RECORD"
+
+    /// The mode of the nearest ``FilmstripTrait`` around the running test; nil outside one.
+    @TaskLocal static var scoped: FilmstripRecordMode?
 
     /// The mode `environment` asks for: nil when the variable is unset or empty.
     /// - Throws: ``InvalidValue`` when it is set to anything but `never`, `missing` or `all`.
@@ -40,7 +48,7 @@ public enum FilmstripRecordMode: String, CaseIterable, Hashable, Sendable {
             self.value = value
         }
 
-        /// `FILMSTRIP_RECORD=alll: expected never, missing or all`.
+        /// `FILMSTRIP_RECORD=alll: expected never, missing, failed or all`.
         public var description: String {
             "\(FilmstripRecordMode.environmentVariable)=\(value): expected \(FilmstripRecordMode.allCases.map(\.rawValue).dropLast().joined(separator: ", ")) or \(FilmstripRecordMode.allCases.last!.rawValue)"
         }

@@ -61,7 +61,7 @@ import Testing
         #expect(record.stdout.contains("index: left out captures/inbox-pinned-failed/ was recorded from captures/inbox-pinned-failed.json, which no longer exists\n"))
         let index = try Self.text(captures.appendingPathComponent("index.html"))
         #expect(!index.contains("inbox-pinned-failed") && index.contains("./inbox-pinned-loaded/index.html"))
-        #expect(index.contains("1 plans · all passed"))
+        #expect(index.contains("1 plan · all passed"))
         #expect(FileManager.default.fileExists(atPath: captures.appendingPathComponent("inbox-pinned-failed/report.json").path), "record removes no folder it was not asked to")
 
         // A file in a plan folder that its report does not list fails check; dot-files do not.

@@ -257,6 +257,18 @@ import Testing
         #expect(html.contains("✗ failed: x."))
     }
 
+    @Test func indexPageCountsOnePlanInTheSingular() throws {
+        let row = IndexPage.Row(plan: "solo", bench: "inbox", summary: "", passed: true, verdict: "passed", frames: 4, windowMs: 1000, thumbnails: [])
+        let one = IndexPage.html(rows: [row], phaseColor: { BenchDefinition.inbox.style(ofPhase: $1).color })
+        #expect(one.contains("<h2>1 plan · all passed</h2>"))
+        let none = IndexPage.html(rows: [], phaseColor: { BenchDefinition.inbox.style(ofPhase: $1).color })
+        #expect(none.contains("<h2>0 plans · all passed</h2>"))
+        var failed = row
+        failed.passed = false
+        let three = IndexPage.html(rows: [row, failed, row], phaseColor: { BenchDefinition.inbox.style(ofPhase: $1).color })
+        #expect(three.contains("<h2>3 plans · 1 failed</h2>"))
+    }
+
     @Test func stripLaysFramesOutInRowsOfEightWithLabels() throws {
         let font = try BitmapFont(bdf: Self.tinyFont)
         let frame = Canvas(width: 10, height: 6, background: .white)

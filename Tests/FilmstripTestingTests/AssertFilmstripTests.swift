@@ -132,11 +132,12 @@ import Testing
         #expect(try FilmstripRecordMode.from(environment: ["FILMSTRIP_RECORD": "all"]) == .all)
         #expect(try FilmstripRecordMode.from(environment: ["FILMSTRIP_RECORD": "never"]) == .never)
         #expect(try FilmstripRecordMode.from(environment: ["FILMSTRIP_RECORD": "missing"]) == .missing)
-        #expect(FilmstripRecordMode.allCases.map(\.rawValue) == ["never", "missing", "all"])
+        #expect(try FilmstripRecordMode.from(environment: ["FILMSTRIP_RECORD": "failed"]) == .failed)
+        #expect(FilmstripRecordMode.allCases.map(\.rawValue) == ["never", "missing", "failed", "all"])
     }
 
     @Test func anUnknownValueIsRefusedNamingTheChoices() {
         #expect(throws: FilmstripRecordMode.InvalidValue.self) { try FilmstripRecordMode.from(environment: ["FILMSTRIP_RECORD": "yes"]) }
-        #expect(FilmstripRecordMode.InvalidValue(value: "yes").description == "FILMSTRIP_RECORD=yes: expected never, missing or all")
+        #expect(FilmstripRecordMode.InvalidValue(value: "yes").description == "FILMSTRIP_RECORD=yes: expected never, missing, failed or all")
     }
 }

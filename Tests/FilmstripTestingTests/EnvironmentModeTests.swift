@@ -34,6 +34,6 @@ import Testing
     }
 
     @Test func anUnknownValueFailsTheAssertionNamingTheChoices() throws {
-        #expect(verify(try TinyPlan.plan(), try TinyPlan.root(), "sometimes") == "FILMSTRIP_RECORD=sometimes: expected never, missing or all")
+        #expect(verify(try TinyPlan.plan(), try TinyPlan.root(), "sometimes") == "FILMSTRIP_RECORD=sometimes: expected never, missing, failed or all")
     }
 }
