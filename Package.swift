@@ -60,7 +60,10 @@ let package = Package(
         .target(name: "CPNGShim", dependencies: ["CLibPNG", "CZlib", "CLibDeflate"]),
         .target(name: "FilmstripRaster", swiftSettings: swiftSettings),
         .target(name: "FilmstripPNG", dependencies: ["CPNGShim", "CZlib", .target(name: "CLibCrypto", condition: .when(platforms: [.linux])), "FilmstripRaster"], swiftSettings: swiftSettings),
-        .target(name: "FilmstripCore", dependencies: ["FilmstripRaster"], swiftSettings: swiftSettings),
+        // The capturing thread of a hosted model run: the monotonic clocks, Dispatch's async and
+        // after, and blocking sleeps, interposed while the model's code runs (docs/OWN-CODE.md).
+        .target(name: "CHostedRun"),
+        .target(name: "FilmstripCore", dependencies: ["FilmstripRaster", "CHostedRun"], swiftSettings: swiftSettings),
         .target(name: "FilmstripReports", dependencies: ["FilmstripCore", "FilmstripRaster"], swiftSettings: swiftSettings),
         // The engine: plan and font inputs, producing and writing a plan's outputs (and owning
         // them), comparing recorded outputs with a fresh run, the index across plans. It throws

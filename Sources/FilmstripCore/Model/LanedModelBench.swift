@@ -53,14 +53,24 @@ final class LanedModelBench<Phase: BenchPhase & Equatable>: Bench, HostsMainActo
     func run(clock: BenchClock, timeline: TimelineLog<ModelLanes<Phase>>) async {
         let transports = lanes.map { _ in ScriptedTransport.forRun(script: settings.http, clock: clock) }
         let lanes = self.lanes
-        let drivers = await MainActor.run { zip(lanes, transports).map { $0.start(clock.clock, $1) } }
+        HostedURLProtocol.answer(with: transports)
+        HostedTime.active.withLock { $0 }?.nameLanes(lanes.map(\.id))
+        let drivers = await MainActor.run {
+            zip(lanes, transports).enumerated().map { index, lane in
+                ModelLaneTag.$current.withValue(Int32(index)) { lane.0.start(clock.clock, lane.1) }
+            }
+        }
         state.withLock { $0.drivers = drivers; $0.transports = transports; $0.timeline = timeline }
         observe(atMs: clock.nowMs())
         do {
             for event in settings.events {
                 try await clock.sleepUntilMs(event.atMs)
                 timeline.event(event.description, atMs: clock.nowMs())
-                await MainActor.run { for driver in drivers { driver.perform(event) } }
+                await MainActor.run {
+                    for (index, driver) in drivers.enumerated() {
+                        ModelLaneTag.$current.withValue(Int32(index)) { driver.perform(event) }
+                    }
+                }
             }
         } catch {
             return  // cancelled: the run is over.
@@ -70,7 +80,7 @@ final class LanedModelBench<Phase: BenchPhase & Equatable>: Bench, HostsMainActo
     func observe(atMs timeMs: Int) {
         let drivers = state.withLock { $0.drivers }
         guard !drivers.isEmpty else { return }
-        let now = ModelLanes(ids: lanes.map(\.id), phases: MainActor.assumeIsolated { drivers.map { $0.phase() } })
+        let now = ModelLanes(ids: lanes.map(\.id), phases: HostedTime.asModelCode { MainActor.assumeIsolated { drivers.map { $0.phase() } } })
         let (changed, before) = state.withLock { state -> (TimelineLog<ModelLanes<Phase>>?, ModelLanes<Phase>) in
             let before = state.shown
             guard before != now else { return (nil, before) }

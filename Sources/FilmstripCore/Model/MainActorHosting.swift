@@ -1,3 +1,4 @@
+import CHostedRun
 import Foundation
 
 /// Routes the main actor and the global pool into a run's ``DrainingExecutor`` for the length of
@@ -35,20 +36,37 @@ enum MainActorHosting {
     /// hosted in `queue`; returns the instants (ms) at which main-actor work arrived from another
     /// thread on the virtual clock, beside `body`'s result.
     ///
+    /// With `clock` (the virtual clock), the model's own calls into time run on it too
+    /// (``HostedTime``: standard sleeps, Dispatch's async and after, the monotonic clocks), and
+    /// `URLSession` requests are answered by ``HostedURLProtocol``; with nil, the real clock.
+    ///
     /// Call it from synchronous code on the thread that drains `queue`; it blocks while another
     /// run hosts.
+    /// - Throws: ``RunError`` before anything runs when this toolchain or process cannot put a
+    ///   model's standard sleeps on the virtual clock (``HostedTime/toolchainProblem``); what
+    ///   `body` throws.
     static func host<R>(
-        queue: DrainingExecutor, virtual: Bool, nowMs: @escaping @Sendable () -> Int, _ body: () throws -> R
-    ) rethrows -> (result: R, outside: [Int]) {
+        queue: DrainingExecutor, clock: VirtualClock?, _ body: () throws -> R
+    ) throws -> (result: R, outside: [Int]) {
+        if clock != nil, let problem = HostedTime.toolchainProblem { throw RunError(message: problem) }
         lock.lock()
         defer { lock.unlock() }
         previousGlobal = globalHook.pointee
         previousMain = mainHook.pointee
-        HostedMainExecutor.shared.begin(.init(queue: queue, owner: pthread_self(), virtual: virtual, nowMs: nowMs))
-        installHooks(virtual: virtual)
+        let nowMs: @Sendable () -> Int
+        if let clock { nowMs = { clock.now.ms } } else { nowMs = { 0 } }
+        HostedMainExecutor.shared.begin(.init(queue: queue, owner: pthread_self(), virtual: clock != nil, nowMs: nowMs))
+        let time = clock.map { HostedTime(clock: $0, queue: queue) }
+        queue.hostedTime = time
+        HostedTime.active.withLock { $0 = time }
+        HostedURLProtocol.begin()
+        installHooks(virtual: clock != nil)
         defer {
             globalHook.pointee = previousGlobal
             mainHook.pointee = previousMain
+            HostedURLProtocol.end()
+            HostedTime.active.withLock { $0 = nil }
+            queue.hostedTime = nil
             _ = HostedMainExecutor.shared.end()
         }
         let result = try body()

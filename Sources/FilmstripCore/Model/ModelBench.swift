@@ -55,8 +55,9 @@ final class ModelBench<Model: AnyObject & Sendable, Phase: BenchPhase & Equatabl
 
     func run(clock: BenchClock, timeline: TimelineLog<Phase>) async {
         let transport = ScriptedTransport.forRun(script: settings.http, clock: clock)
+        HostedURLProtocol.answer(with: [transport])
         let make = self.make
-        let model = await MainActor.run { make(clock.clock, transport) }
+        let model = await MainActor.run { ModelLaneTag.$current.withValue(0) { make(clock.clock, transport) } }
         state.withLock { $0.model = model; $0.timeline = timeline; $0.transport = transport }
         observe(atMs: clock.nowMs())
         do {
@@ -64,7 +65,7 @@ final class ModelBench<Model: AnyObject & Sendable, Phase: BenchPhase & Equatabl
                 try await clock.sleepUntilMs(event.atMs)
                 timeline.event(event.description, atMs: clock.nowMs())
                 let perform = self.perform
-                await MainActor.run { perform(model, event) }
+                await MainActor.run { ModelLaneTag.$current.withValue(0) { perform(model, event) } }
             }
         } catch {
             return  // cancelled: the run is over.
@@ -74,7 +75,7 @@ final class ModelBench<Model: AnyObject & Sendable, Phase: BenchPhase & Equatabl
     func observe(atMs timeMs: Int) {
         guard let model = state.withLock({ $0.model }) else { return }
         let phaseOf = self.phaseOf
-        let now = MainActor.assumeIsolated { phaseOf(model) }
+        let now = HostedTime.asModelCode { MainActor.assumeIsolated { phaseOf(model) } }
         let changed = state.withLock { state -> TimelineLog<Phase>? in
             guard state.shown != now else { return nil }
             state.shown = now

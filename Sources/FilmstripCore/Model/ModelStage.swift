@@ -42,8 +42,7 @@ public final class ModelStage: @unchecked Sendable {
     public static func run<R>(_ body: (ModelStage) throws -> R) throws -> R {
         let clock = VirtualClock()
         let stage = ModelStage(clock: clock, executor: DrainingExecutor())
-        let nowMs: @Sendable () -> Int = { clock.now.ms }
-        let (result, outside) = try MainActorHosting.host(queue: stage.executor, virtual: true, nowMs: nowMs) {
+        let (result, outside) = try MainActorHosting.host(queue: stage.executor, clock: clock) {
             let result = try body(stage)
             try stage.finish()
             return result
@@ -58,13 +57,20 @@ public final class ModelStage: @unchecked Sendable {
     /// Runs `action` on the main actor now, then every job it makes runnable, until the model is idle.
     /// - Throws: ``RunError`` for work without end or work that came from another thread.
     public func perform(_ action: @MainActor () throws -> Void) throws {
-        try MainActor.assumeIsolated { try action() }
+        try asModelCode { try MainActor.assumeIsolated { try action() } }
         try settle()
     }
 
     /// Reads the model (or anything on the main actor) between jobs.
     public func read<T: Sendable>(_ body: @MainActor () throws -> T) rethrows -> T {
-        try MainActor.assumeIsolated { try body() }
+        try asModelCode { try MainActor.assumeIsolated { try body() } }
+    }
+
+    /// Runs `body` as the model's own code: its clocks read the stage's virtual now and its
+    /// Dispatch blocks come to the stage (``HostedTime``).
+    private func asModelCode<T>(_ body: () throws -> T) rethrows -> T {
+        guard let time = executor.hostedTime else { return try body() }
+        return try time.capturing(body)
     }
 
     /// Advances the clock to `ms`, waking sleepers one at a time in (deadline, sequence) order
@@ -93,8 +99,14 @@ public final class ModelStage: @unchecked Sendable {
         do { try executor.drain(nowMs: clock.now.ms) } catch let error as RunawayWorkError {
             throw RunError(message: "the model was stopped: \(error)")
         }
+        if let escape = executor.hostedTime?.escapes.first { throw Self.escaped(escape) }
         let outside = HostedMainExecutor.shared.outsideArrivals
         if let first = outside.first { throw Self.outsideWork(count: outside.count, firstMs: first) }
+    }
+
+    /// The error of a run whose model escaped the virtual clock: the first escape's sentence.
+    static func escaped(_ escape: ClockEscape) -> RunError {
+        RunError(message: "the model waits on real time: \(escape.message)")
     }
 
     private func finish() throws {

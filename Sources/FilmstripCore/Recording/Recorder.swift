@@ -30,12 +30,18 @@ struct Recorder<B: Bench> {
         let clock = VirtualClock()
         guard let hosted = bench as? any HostsMainActor else { return try recordVirtual(executor: executor, clock: clock, hosted: nil) }
         // A model bench: the main actor and the run thread's global jobs drain here too (docs/OWN-CODE.md).
-        let nowMs: @Sendable () -> Int = { clock.now.ms }
-        let (result, outside) = MainActorHosting.host(queue: executor, virtual: true, nowMs: nowMs) {
-            Result { () throws(RunError) in try recordVirtual(executor: executor, clock: clock, hosted: hosted) }
+        let hosting: (result: Result<Capture<B.Phase>, RunError>, outside: [Int])
+        do {
+            hosting = try MainActorHosting.host(queue: executor, clock: clock) {
+                Result { () throws(RunError) in try recordVirtual(executor: executor, clock: clock, hosted: hosted) }
+            }
+        } catch {
+            throw RunError(message: "bench \(benchName) cannot run: \(error)")
         }
-        if let first = outside.first { throw RunError(message: "bench \(benchName) was stopped: \(ModelStage.outsideWork(count: outside.count, firstMs: first))") }
-        return try result.get()
+        if let first = hosting.outside.first {
+            throw RunError(message: "bench \(benchName) was stopped: \(ModelStage.outsideWork(count: hosting.outside.count, firstMs: first))")
+        }
+        return try hosting.result.get()
     }
 
     private func recordVirtual(executor: DrainingExecutor, clock: VirtualClock, hosted: (any HostsMainActor)?) throws(RunError) -> Capture<B.Phase> {
@@ -51,6 +57,7 @@ struct Recorder<B: Bench> {
         func settle(_ ms: Int) throws {
             try executor.drain(nowMs: ms)
             guard let hosted else { return }
+            if let escape = executor.hostedTime?.escapes.first { throw ModelStage.escaped(escape) }
             if let first = HostedMainExecutor.shared.outsideArrivals.first {
                 throw RunawayWorkError(atMs: ms, reason: ModelStage.outsideWork(count: 1, firstMs: first).message)
             }
@@ -68,6 +75,7 @@ struct Recorder<B: Bench> {
             task.cancel()
             if hosted != nil { clock.cancelAllSleepers() }
             _ = try? executor.drain(jobLimit: 10_000)
+            if let escaped = error as? RunError { throw RunError(message: "bench \(benchName) was stopped: \(escaped.message)") }
             throw runaway(error, timeline: timeline)
         }
         task.cancel()
@@ -87,11 +95,15 @@ struct Recorder<B: Bench> {
         let executor = DrainingExecutor()
         guard let hosted = bench as? any HostsMainActor else { return try recordReal(executor: executor, hosted: nil) }
         // A model bench: its main-actor jobs drain here, as they arrive from the real timers' threads.
-        let never: @Sendable () -> Int = { 0 }
-        let (result, _) = MainActorHosting.host(queue: executor, virtual: false, nowMs: never) {
-            Result { () throws(RunError) in try recordReal(executor: executor, hosted: hosted) }
+        let hosting: (result: Result<Capture<B.Phase>, RunError>, outside: [Int])
+        do {
+            hosting = try MainActorHosting.host(queue: executor, clock: nil) {
+                Result { () throws(RunError) in try recordReal(executor: executor, hosted: hosted) }
+            }
+        } catch {
+            throw RunError(message: "bench \(benchName) cannot run: \(error)")
         }
-        return try result.get()
+        return try hosting.result.get()
     }
 
     private func recordReal(executor: DrainingExecutor, hosted: (any HostsMainActor)?) throws(RunError) -> Capture<B.Phase> {

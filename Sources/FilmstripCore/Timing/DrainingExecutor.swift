@@ -1,3 +1,4 @@
+import CHostedRun
 import Foundation
 
 /// A task executor whose jobs run only when the recorder drains it, on the recorder's thread.
@@ -14,30 +15,55 @@ import Foundation
 ///
 /// Thread safety: the queue is guarded by an `NSCondition`, which also lets a real-clock
 /// recorder wait for the next job or deadline.
-public final class DrainingExecutor: TaskExecutor, @unchecked Sendable {
+package final class DrainingExecutor: TaskExecutor, @unchecked Sendable {
     /// How a queued job must be run: on this task executor, or isolated to the hosted main actor.
     enum Kind {
         case task
         case main(UnownedSerialExecutor)
     }
 
+    /// What the queue holds: a job of the concurrency runtime, or a Dispatch block a hosted
+    /// model's code handed the run (``HostedTime/dispatched(_:when:)``).
+    private enum Work {
+        case job(UnownedJob, Kind)
+        case item(CapturedItem)
+    }
+
     private let condition = NSCondition()
-    private var jobs: [(job: UnownedJob, kind: Kind)] = []
+    private var jobs: [Work] = []
     private var head = 0
+    private var time: HostedTime?
+
+    /// The hosted run's time while a ``MainActorHosting`` run on the virtual clock uses this queue:
+    /// its jobs then run capturing, with the clocks reading the virtual now, and standard sleeps
+    /// land on its ``VirtualClock``. Nil otherwise.
+    var hostedTime: HostedTime? {
+        get { condition.lock(); defer { condition.unlock() }; return time }
+        set { condition.lock(); time = newValue; condition.unlock() }
+    }
 
     /// An executor with no jobs.
     package init() {}
 
     /// Queues `job` to run at the next drain (FIFO); called by the concurrency runtime. Safe from
     /// any thread.
-    public func enqueue(_ job: consuming ExecutorJob) {
+    package func enqueue(_ job: consuming ExecutorJob) {
         enqueue(UnownedJob(job), kind: .task)
     }
 
     /// Queues a job of either kind (FIFO, one queue for both, so their order is the order they came).
     func enqueue(_ job: UnownedJob, kind: Kind) {
+        append(.job(job, kind))
+    }
+
+    /// Queues a Dispatch block a hosted model's code handed the run (FIFO with the jobs).
+    func enqueue(_ item: CapturedItem) {
+        append(.item(item))
+    }
+
+    private func append(_ work: Work) {
         condition.lock()
-        jobs.append((job, kind))
+        jobs.append(work)
         condition.signal()
         condition.unlock()
     }
@@ -59,11 +85,15 @@ public final class DrainingExecutor: TaskExecutor, @unchecked Sendable {
     @discardableResult
     package func drain(jobLimit: Int = 100_000, nowMs: Int = 0) throws -> Int {
         var ran = 0
-        while let (job, kind) = next() {
-            switch kind {
-            case .task: job.runSynchronously(on: asUnownedTaskExecutor())
-            case .main(let main): job.runSynchronously(isolatedTo: main, taskExecutor: asUnownedTaskExecutor())
+        let time = hostedTime
+        while let work = next() {
+            let previous = time.map { fs_hosted_enter($0.nanoseconds(atMs: $0.clock.now.ms)) }
+            switch work {
+            case .job(let job, .task): job.runSynchronously(on: asUnownedTaskExecutor())
+            case .job(let job, .main(let main)): job.runSynchronously(isolatedTo: main, taskExecutor: asUnownedTaskExecutor())
+            case .item(let item): fs_item_run(item.pointer)
             }
+            if let previous { fs_hosted_restore(previous) }
             ran += 1
             if ran >= jobLimit, !isIdle {
                 throw RunawayWorkError(atMs: nowMs, reason: "more than \(jobLimit) steps of work without becoming idle")
@@ -83,7 +113,7 @@ public final class DrainingExecutor: TaskExecutor, @unchecked Sendable {
         return head < jobs.count
     }
 
-    private func next() -> (UnownedJob, Kind)? {
+    private func next() -> Work? {
         condition.lock()
         defer { condition.unlock() }
         guard head < jobs.count else {

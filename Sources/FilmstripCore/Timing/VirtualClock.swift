@@ -44,7 +44,23 @@ public final class VirtualClock: Clock, Sendable {
     private struct Sleeper {
         var deadline: Int
         var sequence: Int
-        var continuation: CheckedContinuation<Void, any Error>
+        var wake: Wake
+
+        /// Ends the sleeper without waking it: a task's sleep throws `CancellationError`; a
+        /// timer is discarded.
+        func end() {
+            switch wake {
+            case .continuation(let continuation): continuation.resume(throwing: CancellationError())
+            case .timer(let work): work.discard()
+            }
+        }
+    }
+
+    /// What a sleeper does at its deadline: a task asleep on this clock resumes; a timer a hosted
+    /// model set through the standard library or Dispatch (``HostedTime``) fires.
+    private enum Wake {
+        case continuation(CheckedContinuation<Void, any Error>)
+        case timer(ScheduledWork)
     }
 
     private struct State {
@@ -91,15 +107,18 @@ public final class VirtualClock: Clock, Sendable {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 let cancelled = state.withLock { state -> Bool in
                     if state.cancelledBeforeSleeping.remove(sequence) != nil { return true }
-                    state.sleepers.append(Sleeper(deadline: deadline.ms, sequence: sequence, continuation: continuation))
+                    state.sleepers.append(Sleeper(deadline: deadline.ms, sequence: sequence, wake: .continuation(continuation)))
                     return false
                 }
                 if cancelled { continuation.resume(throwing: CancellationError()) }
             }
         } onCancel: {
             let continuation = state.withLock { state -> CheckedContinuation<Void, any Error>? in
-                if let index = state.sleepers.firstIndex(where: { $0.sequence == sequence }) {
-                    return state.sleepers.remove(at: index).continuation
+                if let index = state.sleepers.firstIndex(where: { $0.sequence == sequence }),
+                    case .continuation(let continuation) = state.sleepers[index].wake
+                {
+                    state.sleepers.remove(at: index)
+                    return continuation
                 }
                 state.cancelledBeforeSleeping.insert(sequence)
                 return nil
@@ -132,12 +151,15 @@ public final class VirtualClock: Clock, Sendable {
             guard let next else { break }
             wakes += 1
             if wakes > wakeLimit {
-                next.continuation.resume(throwing: CancellationError())
+                next.end()
                 throw RunawayWorkError(
                     atMs: next.deadline,
                     reason: "more than \(wakeLimit) events before the next frame at \(target) ms; lengthen the script's latencies or holds, or sample more often")
             }
-            next.continuation.resume()
+            switch next.wake {
+            case .continuation(let continuation): continuation.resume()
+            case .timer(let work): work.fire()
+            }
             try settle()
         }
         state.withLock { $0.now = max($0.now, target) }
@@ -153,9 +175,29 @@ extension VirtualClock {
             defer { state.sleepers.removeAll() }
             return state.sleepers.sorted { ($0.deadline, $0.sequence) < ($1.deadline, $1.sequence) }
         }
-        for sleeper in woken { sleeper.continuation.resume(throwing: CancellationError()) }
+        for sleeper in woken { sleeper.end() }
         return woken.count
     }
+
+    /// Schedules `work` to fire when time reaches `deadlineMs`, in (deadline, sequence) order
+    /// with the tasks asleep on the clock (rule of time 2); a deadline at or before ``now`` fires
+    /// at the next ``advance(to:wakeLimit:settle:)``, at the current instant.
+    func schedule(_ work: ScheduledWork, atMs deadlineMs: Int) {
+        state.withLock { state in
+            let sequence = state.nextSequence
+            state.nextSequence += 1
+            state.sleepers.append(Sleeper(deadline: max(deadlineMs, state.now), sequence: sequence, wake: .timer(work)))
+        }
+    }
+}
+
+/// Work a hosted model scheduled for a virtual instant (a standard sleep's wake-up, a Dispatch
+/// block): what to do when it is due, and what to do when the run ends first.
+struct ScheduledWork: Sendable {
+    /// Called at the deadline, on the recorder's thread, with ``VirtualClock/now`` at the deadline.
+    let fire: @Sendable () -> Void
+    /// Called instead when the run ends before the deadline.
+    let discard: @Sendable () -> Void
 }
 
 extension Duration {

@@ -1,0 +1,226 @@
+// The capturing thread of a hosted run: see include/hosted_run.h.
+#define _GNU_SOURCE
+#include "hosted_run.h"
+
+#if defined(__linux__)
+#include <dlfcn.h>
+#include <stdlib.h>
+#include <time.h>
+#include <unistd.h>
+
+struct fs_item {
+    void *block;            // a copied block, or NULL for a function
+    void *context;
+    void (*function)(void *);
+    void *group;            // a Dispatch group entered for the item, or NULL
+    int32_t lane;
+};
+
+// The layout every block starts with (the Blocks ABI): invoke takes the block itself.
+struct fs_block_layout {
+    void *isa;
+    int flags;
+    int reserved;
+    void (*invoke)(void *, ...);
+};
+
+static fs_hosted_callbacks installed;
+static __thread int capturing;
+static __thread int64_t virtual_ns;
+static __thread int32_t item_lane = -1;
+
+void fs_hosted_install(fs_hosted_callbacks callbacks) { installed = callbacks; }
+
+int fs_hosted_enter(int64_t now_ns) {
+    int previous = capturing;
+    capturing = 1;
+    virtual_ns = now_ns;
+    return previous;
+}
+
+void fs_hosted_restore(int previous) { capturing = previous; }
+void fs_hosted_set_now(int64_t now_ns) { virtual_ns = now_ns; }
+int fs_hosted_capturing(void) { return capturing; }
+int32_t fs_hosted_item_lane(void) { return item_lane; }
+int fs_hosted_interposes(void) { return 1; }
+
+// The next definition of a symbol after this executable's (the C library's, Dispatch's), looked
+// up once; the race of two first calls stores the same pointer twice.
+#define NEXT(name, type) \
+    static type next_##name; \
+    if (!next_##name) next_##name = (type)dlsym(RTLD_NEXT, #name)
+
+typedef void *(*block_copy_t)(const void *);
+typedef void (*block_release_t)(const void *);
+typedef void (*group_t)(void *);
+
+static void *copy_block(void *block) {
+    static block_copy_t copy;
+    if (!copy) copy = (block_copy_t)dlsym(RTLD_DEFAULT, "_Block_copy");
+    return copy(block);
+}
+
+static void release_block(void *block) {
+    static block_release_t release;
+    if (!release) release = (block_release_t)dlsym(RTLD_DEFAULT, "_Block_release");
+    release(block);
+}
+
+static void group_call(const char *name, void *group) {
+    group_t function = (group_t)dlsym(RTLD_DEFAULT, name);
+    function(group);
+}
+
+static void capture(uint64_t when, void *block, void *context, void (*function)(void *), void *group) {
+    fs_item *item = calloc(1, sizeof *item);
+    item->block = block ? copy_block(block) : NULL;
+    item->context = context;
+    item->function = function;
+    item->group = group;
+    item->lane = installed.lane_tag ? installed.lane_tag() : -1;
+    if (group) group_call("dispatch_group_enter", group);
+    installed.dispatched(item, when);
+}
+
+void fs_item_run(fs_item *item) {
+    int32_t outer = item_lane;
+    item_lane = item->lane;
+    if (item->block) {
+        ((struct fs_block_layout *)item->block)->invoke(item->block);
+        release_block(item->block);
+    } else {
+        item->function(item->context);
+    }
+    item_lane = outer;
+    if (item->group) group_call("dispatch_group_leave", item->group);
+    free(item);
+}
+
+void fs_item_discard(fs_item *item) {
+    if (item->block) release_block(item->block);
+    free(item);
+}
+
+static int captures(void) { return capturing && installed.dispatched; }
+
+// MARK: the clock
+
+typedef int (*clock_gettime_t)(clockid_t, struct timespec *);
+
+int clock_gettime(clockid_t clock, struct timespec *time) {
+    NEXT(clock_gettime, clock_gettime_t);
+    if (capturing && (clock == CLOCK_MONOTONIC || clock == CLOCK_BOOTTIME || clock == CLOCK_MONOTONIC_RAW || clock == CLOCK_MONOTONIC_COARSE)) {
+        time->tv_sec = (time_t)(virtual_ns / 1000000000);
+        time->tv_nsec = (long)(virtual_ns % 1000000000);
+        return 0;
+    }
+    return next_clock_gettime(clock, time);
+}
+
+// MARK: Dispatch
+
+typedef void (*async_t)(void *, void *);
+typedef void (*async_f_t)(void *, void *, void (*)(void *));
+typedef void (*group_async_t)(void *, void *, void *);
+typedef void (*group_async_f_t)(void *, void *, void *, void (*)(void *));
+typedef void (*after_t)(uint64_t, void *, void *);
+typedef void (*after_f_t)(uint64_t, void *, void *, void (*)(void *));
+
+void dispatch_async(void *queue, void *block) {
+    NEXT(dispatch_async, async_t);
+    if (captures()) { capture(0, block, NULL, NULL, NULL); return; }
+    next_dispatch_async(queue, block);
+}
+
+void dispatch_async_f(void *queue, void *context, void (*function)(void *)) {
+    NEXT(dispatch_async_f, async_f_t);
+    if (captures()) { capture(0, NULL, context, function, NULL); return; }
+    next_dispatch_async_f(queue, context, function);
+}
+
+void dispatch_barrier_async(void *queue, void *block) {
+    NEXT(dispatch_barrier_async, async_t);
+    if (captures()) { capture(0, block, NULL, NULL, NULL); return; }
+    next_dispatch_barrier_async(queue, block);
+}
+
+void dispatch_barrier_async_f(void *queue, void *context, void (*function)(void *)) {
+    NEXT(dispatch_barrier_async_f, async_f_t);
+    if (captures()) { capture(0, NULL, context, function, NULL); return; }
+    next_dispatch_barrier_async_f(queue, context, function);
+}
+
+void dispatch_group_async(void *group, void *queue, void *block) {
+    NEXT(dispatch_group_async, group_async_t);
+    if (captures()) { capture(0, block, NULL, NULL, group); return; }
+    next_dispatch_group_async(group, queue, block);
+}
+
+void dispatch_group_async_f(void *group, void *queue, void *context, void (*function)(void *)) {
+    NEXT(dispatch_group_async_f, group_async_f_t);
+    if (captures()) { capture(0, NULL, context, function, group); return; }
+    next_dispatch_group_async_f(group, queue, context, function);
+}
+
+void dispatch_after(uint64_t when, void *queue, void *block) {
+    NEXT(dispatch_after, after_t);
+    if (captures()) { capture(when, block, NULL, NULL, NULL); return; }
+    next_dispatch_after(when, queue, block);
+}
+
+void dispatch_after_f(uint64_t when, void *queue, void *context, void (*function)(void *)) {
+    NEXT(dispatch_after_f, after_f_t);
+    if (captures()) { capture(when, NULL, context, function, NULL); return; }
+    next_dispatch_after_f(when, queue, context, function);
+}
+
+// MARK: blocking waits
+
+typedef int (*nanosleep_t)(const struct timespec *, struct timespec *);
+typedef int (*clock_nanosleep_t)(clockid_t, int, const struct timespec *, struct timespec *);
+typedef int (*usleep_t)(useconds_t);
+typedef unsigned int (*sleep_t)(unsigned int);
+
+static int escapes(int kind) {
+    if (!capturing || !installed.escaped) return 0;
+    installed.escaped(kind);
+    return 1;
+}
+
+int nanosleep(const struct timespec *request, struct timespec *remaining) {
+    NEXT(nanosleep, nanosleep_t);
+    if (escapes(fs_escape_nanosleep)) return 0;
+    return next_nanosleep(request, remaining);
+}
+
+int clock_nanosleep(clockid_t clock, int flags, const struct timespec *request, struct timespec *remaining) {
+    NEXT(clock_nanosleep, clock_nanosleep_t);
+    if (escapes(fs_escape_nanosleep)) return 0;
+    return next_clock_nanosleep(clock, flags, request, remaining);
+}
+
+int usleep(useconds_t microseconds) {
+    NEXT(usleep, usleep_t);
+    if (escapes(fs_escape_usleep)) return 0;
+    return next_usleep(microseconds);
+}
+
+unsigned int sleep(unsigned int seconds) {
+    NEXT(sleep, sleep_t);
+    if (escapes(fs_escape_sleep)) return 0;
+    return next_sleep(seconds);
+}
+
+#else
+
+void fs_hosted_install(fs_hosted_callbacks callbacks) { (void)callbacks; }
+int fs_hosted_enter(int64_t now_ns) { (void)now_ns; return 0; }
+void fs_hosted_restore(int previous) { (void)previous; }
+void fs_hosted_set_now(int64_t now_ns) { (void)now_ns; }
+int fs_hosted_capturing(void) { return 0; }
+int32_t fs_hosted_item_lane(void) { return -1; }
+void fs_item_run(fs_item *item) { (void)item; }
+void fs_item_discard(fs_item *item) { (void)item; }
+int fs_hosted_interposes(void) { return 0; }
+
+#endif

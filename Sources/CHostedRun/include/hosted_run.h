@@ -1,0 +1,77 @@
+// What a hosted run's thread does with a model's calls into real time (docs/OWN-CODE.md).
+//
+// While a hosted virtual-clock run executes the model's code on its thread (a job, a captured
+// Dispatch block), that thread is "capturing":
+//   - clock_gettime(CLOCK_MONOTONIC | CLOCK_BOOTTIME) returns the run's virtual instant, so
+//     ContinuousClock.now, SuspendingClock.now and DispatchTime.now() read the virtual clock:
+//     every deadline the model computes from them is a virtual instant, exact to the nanosecond;
+//   - dispatch_async, dispatch_async_f, dispatch_barrier_async(_f), dispatch_group_async(_f),
+//     dispatch_after and dispatch_after_f do not go to Dispatch's threads: the block or function
+//     is handed to the run (fs_hosted_callbacks.dispatched) as an fs_item, which the run executes
+//     on its own thread, in order, at the virtual instant due;
+//   - nanosleep, clock_nanosleep, usleep and sleep (Thread.sleep and other blocking waits) return
+//     at once and are reported to the run (fs_hosted_callbacks.escaped), which refuses the run.
+// Every other thread, and the run's thread outside the model's code, sees the real functions.
+// The functions are defined in the executable that links this target, so the dynamic linker
+// binds the C libraries' and the Swift runtime's calls to them (ELF symbol interposition);
+// fs_hosted_interposes() tells whether that holds in this process. Linux only: elsewhere
+// nothing is interposed and fs_hosted_interposes() returns 0.
+#ifndef FILMSTRIP_HOSTED_RUN_H
+#define FILMSTRIP_HOSTED_RUN_H
+
+#include <stdint.h>
+
+/// A captured Dispatch block or function, with the Dispatch group it keeps entered (if any).
+typedef struct fs_item fs_item;
+
+/// The kinds of blocking wait a capturing thread reports (fs_hosted_callbacks.escaped).
+enum fs_escape_kind {
+    fs_escape_nanosleep = 1,        // nanosleep or clock_nanosleep: Thread.sleep, a timed blocking wait
+    fs_escape_usleep = 2,           // usleep
+    fs_escape_sleep = 3,            // sleep(3)
+};
+
+/// What the run is told; both are called on the capturing thread, inside the model's code.
+typedef struct fs_hosted_callbacks {
+    /// A block or function was dispatched: `when` is Dispatch's deadline (0 for "now", a
+    /// dispatch_time_t for dispatch_after: uptime nanoseconds, or with the top bit set a wall
+    /// deadline, or UINT64_MAX for never). The run owns `item` from now on: it calls
+    /// fs_item_run or fs_item_discard exactly once.
+    void (*dispatched)(fs_item *item, uint64_t when);
+    /// A blocking wait of `kind` was called and returned at once.
+    void (*escaped)(int kind);
+    /// The lane tag of the code running now (stored with each captured item, -1 when unknown).
+    int32_t (*lane_tag)(void);
+} fs_hosted_callbacks;
+
+/// Installs the callbacks (once per process; later calls replace them).
+void fs_hosted_install(fs_hosted_callbacks callbacks);
+
+/// Starts capturing on this thread, with the clock reading `virtual_ns`; returns the previous
+/// state so that nested calls can restore it.
+int fs_hosted_enter(int64_t virtual_ns);
+
+/// Restores the state fs_hosted_enter returned.
+void fs_hosted_restore(int previous);
+
+/// Moves this thread's virtual reading while it captures.
+void fs_hosted_set_now(int64_t virtual_ns);
+
+/// 1 while this thread captures.
+int fs_hosted_capturing(void);
+
+/// The lane tag of the captured item running on this thread (-1 outside one).
+int32_t fs_hosted_item_lane(void);
+
+/// Runs the item on this thread (with its lane tag current), leaves its group, frees it.
+void fs_item_run(fs_item *item);
+
+/// Frees the item without running it (a block due after the run ended).
+void fs_item_discard(fs_item *item);
+
+/// 1 on a platform where this target interposes (Linux); whether this process's calls really
+/// reach it is for the caller to check (read ContinuousClock.now while capturing): it fails when
+/// this target is linked into a shared library loaded after the C library.
+int fs_hosted_interposes(void);
+
+#endif

@@ -1,0 +1,55 @@
+/// Something a hosted model did on the virtual clock that waits on real time and that the run
+/// cannot move onto its clock: the kind, the instant of the model's code that did it, and its
+/// lane. A run that meets one is refused (``RunError``, exit 2) with ``message``, the same text on
+/// every run, because it is taken where the model's code made the call, never from a real timer
+/// coming back (docs/OWN-CODE.md).
+struct ClockEscape: Equatable, Sendable {
+    /// What the model called.
+    enum Kind: Equatable, Sendable {
+        /// `Thread.sleep`, `usleep`, `nanosleep` or `sleep`: the main actor's thread blocked for real time.
+        case blockingWait
+        /// `DispatchQueue.asyncAfter(wallDeadline:)`: a deadline on the wall clock (`Date`).
+        case wallDeadline
+        /// A sleep on a clock the run does not know (its type's name).
+        case unknownClock(String)
+        /// `Task.sleep` or a standard clock's `sleep` (the clock's name) while the run does not
+        /// move standard sleeps onto its clock (``HostedTime/movesStandardSleeps``).
+        case standardSleepNotMoved(String)
+    }
+
+    let kind: Kind
+    /// The virtual instant (ms) of the model's code that made the call.
+    let atMs: Int
+    /// The lane whose code made the call; nil for a bench of one model, or when no lane can be told.
+    let lane: String?
+
+    /// One sentence: what, when, where, and the fix.
+    var message: String {
+        let place = "at \(atMs) ms" + (lane.map { " in lane \($0)" } ?? "")
+        switch kind {
+        case .blockingWait:
+            return """
+                a blocking wait (Thread.sleep, usleep, nanosleep or sleep) \(place) holds the main actor's thread for \
+                real time, which the virtual clock cannot move: await a sleep instead (Task.sleep or the clock the \
+                model is given), which the run puts on its clock (docs/OWN-CODE.md)
+                """
+        case .wallDeadline:
+            return """
+                DispatchQueue.asyncAfter(wallDeadline:) \(place) waits for a wall-clock (Date) deadline, which the \
+                virtual clock cannot move: use asyncAfter(deadline: .now() + …), which the run puts on its clock \
+                (docs/OWN-CODE.md)
+                """
+        case .unknownClock(let name):
+            return """
+                a sleep on the clock \(name) \(place) waits on a clock the run does not know: it moves sleeps on \
+                ContinuousClock, SuspendingClock and the bench's clock; give the model the bench's clock \
+                (docs/OWN-CODE.md)
+                """
+        case .standardSleepNotMoved(let name):
+            return """
+                a sleep on \(name) (Task.sleep or \(name)().sleep) \(place) waits on real time: this run does not move \
+                standard sleeps onto its clock; give the model the bench's clock (docs/OWN-CODE.md)
+                """
+        }
+    }
+}
