@@ -31,6 +31,11 @@ package enum JUnitReport {
     /// `check --junit` may replace (any other file is left alone).
     package static let marker = "<!-- written by filmstrip -->"
 
+    /// How every report filmstrip writes starts: the XML declaration, ``marker`` as the
+    /// document's first node, then `<testsuites>`. A file that starts otherwise is not one
+    /// filmstrip wrote, whatever it holds further on.
+    package static let documentStart = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\(marker)\n<testsuites>\n"
+
     /// One failure of a test case.
     package struct Failure: Hashable, Sendable {
         /// What failed, e.g. `coverage.empty` or `recordedOutputs`: the `type` attribute.
@@ -83,7 +88,7 @@ package enum JUnitReport {
         let errors = cases.count { $0.error != nil }
         let failed = cases.count { $0.error == nil && !$0.failures.isEmpty }
         let total = cases.reduce(0) { $0 + max(0, $1.timeMs) }
-        var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\(marker)\n<testsuites>\n"
+        var text = documentStart
         text += "  <testsuite name=\"\(attribute(suite))\" package=\"filmstrip\" id=\"0\" tests=\"\(cases.count)\" failures=\"\(failed)\" errors=\"\(errors)\" time=\"\(seconds(total))\" timestamp=\"\(attribute(timestamp))\" hostname=\"localhost\">\n"
         text += "    <properties/>\n"
         for item in cases {

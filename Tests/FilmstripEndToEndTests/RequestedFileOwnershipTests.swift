@@ -17,7 +17,7 @@ import Testing
         for target in ["captures/inbox-pinned-loaded.json", "captures/index.html"] {
             let result = try CommandRunner.run(["check", "--junit", target], in: workspace)
             #expect(result.status == 2, "\(target): \(result.stdout)")
-            #expect(result.stderr == "error: \(target): cannot write output: it is not a JUnit report filmstrip wrote (it has no <!-- written by filmstrip --> comment), so it is not replaced; filmstrip replaces only files it owns: give --junit a new file name, or move the file away\n", "\(result.stderr)")
+            #expect(result.stderr == "error: \(target): cannot write output: it is not a JUnit report filmstrip wrote (it does not start with the XML declaration, then <!-- written by filmstrip -->, then <testsuites>), so it is not replaced; filmstrip replaces only files it owns: give --junit a new file name, or move the file away\n", "\(result.stderr)")
             #expect(result.stdout.isEmpty, "refused before anything ran")
             #expect(CommandRunner.snapshot(workspace) == before, "\(target) or another file changed")
         }

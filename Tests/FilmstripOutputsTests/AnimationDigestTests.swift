@@ -39,7 +39,7 @@ import Testing
     /// Compares `plan`'s recording in `root` with a fresh run as `check` does.
     static func compare(_ plan: CapturePlan, root: String) throws -> OutputComparison {
         let outputs = PlanOutputs(plan: plan, root: root, font: TestSupport.font)
-        let recorded = try #require(RecordedReport.open(path: "\(outputs.folder)/report.json"))
+        let recorded = try #require(try RecordedReport.open(path: "\(outputs.folder)/report.json"))
         let (run, lint) = try LintedRun(plan, file: outputs.file, clock: .virtual).parts
         let comparison = OutputComparison(folder: outputs.folder, run: run, recorded: RecordedDigests(report: recorded))
         _ = try OutputRenderer(run: run, analysis: Analysis(run), lint: lint, font: TestSupport.font, planFile: outputs.planFile)

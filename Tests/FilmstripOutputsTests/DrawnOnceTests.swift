@@ -17,7 +17,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: root) }
         let outputs = PlanOutputs(plan: plan, root: root, font: TestSupport.font)
         #expect(try outputs.record().passed)
-        let recorded = try #require(RecordedReport.open(path: "\(outputs.folder)/report.json"))
+        let recorded = try #require(try RecordedReport.open(path: "\(outputs.folder)/report.json"))
         let (run, lint) = try LintedRun(plan, file: outputs.file, clock: .virtual).parts
         let draws = Mutex<[Int: Int]>([:])
         let draw = run.draw

@@ -48,7 +48,7 @@ import Testing
         let report = try Self.report()
         let path = try Self.write(report.jsonData(), "pretty.json")
         defer { unlink(path) }
-        let recorded = try #require(RecordedReport.open(path: path))
+        let recorded = try #require(try RecordedReport.open(path: path))
         var skeleton = report
         skeleton.frames = []
         #expect(recorded.skeleton == skeleton)
@@ -71,7 +71,7 @@ import Testing
         report.frames[names.count + 1].pixelsSHA256 = nil
         let path = try Self.write(report.jsonData(), "odd-names.json")
         defer { unlink(path) }
-        let recorded = try #require(RecordedReport.open(path: path))
+        let recorded = try #require(try RecordedReport.open(path: path))
         #expect(Array(recorded.rows()) == report.frames.map(RecordedReport.RowDigests.init(of:)))
     }
 
@@ -111,12 +111,12 @@ import Testing
         let object = try JSONSerialization.jsonObject(with: report.jsonData())
         let path = try Self.write(try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), "compact.json")
         defer { unlink(path) }
-        let recorded = try #require(RecordedReport.open(path: path))
+        let recorded = try #require(try RecordedReport.open(path: path))
         #expect(Array(recorded.rows()) == report.frames.map(RecordedReport.RowDigests.init(of:)))
         #expect(recorded.frameCount == report.frames.count)
         try Data("{\"frames\" : [\n".utf8).write(to: URL(fileURLWithPath: path))
-        #expect(RecordedReport.open(path: path) == nil)
-        #expect(RecordedReport.open(path: "\(path).missing") == nil)
+        #expect(try RecordedReport.open(path: path) == nil)
+        #expect(try RecordedReport.open(path: "\(path).missing") == nil)
     }
 
     @Test func aReportWithoutFramesHasNoRows() throws {
@@ -124,7 +124,7 @@ import Testing
         report.frames = []
         let path = try Self.write(report.jsonData(), "empty.json")
         defer { unlink(path) }
-        let recorded = try #require(RecordedReport.open(path: path))
+        let recorded = try #require(try RecordedReport.open(path: path))
         #expect(recorded.frameCount == 0)
         #expect(Array(recorded.rows()).isEmpty)
         #expect(recorded.skeleton == report)
@@ -136,7 +136,7 @@ import Testing
         let report = try Self.report(windowMs: 6000)
         let path = try Self.write(report.jsonData(), "digests.json")
         defer { unlink(path) }
-        let digests = RecordedDigests(report: try #require(RecordedReport.open(path: path)))
+        let digests = RecordedDigests(report: try #require(try RecordedReport.open(path: path)))
         for batch in [[2, 0, 1], [5, 3, 4], [9, 6], [10, 11, 12, 13]] {
             for index in batch {
                 let row = report.frames[index]

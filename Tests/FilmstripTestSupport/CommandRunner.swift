@@ -55,10 +55,11 @@ package struct CommandRunner {
         return folder
     }
 
-    /// Runs `filmstrip arguments…` in `directory`, with `environment` added to this process's.
-    package static func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws -> Result {
+    /// Runs `filmstrip arguments…` in `directory`, with `environment` added to this process's
+    /// (`executable`: another program that starts it, such as `setpriv`).
+    package static func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:], executable: URL = binary) throws -> Result {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable
         process.arguments = arguments
         if !environment.isEmpty {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }

@@ -31,11 +31,22 @@ package final class RecordedReport: Sendable {
         case whole([RunReport.Frame])
     }
 
-    /// The report at `path`; nil when it is missing, unreadable or not a filmstrip report.
-    package static func open(path: String) -> RecordedReport? {
-        if let layout = Self.scan(path: path) { return layout }
-        guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size <= wholeReadLimit,
-              let data = FileManager.default.contents(atPath: path), let report = RunReport.read(data) else { return nil }
+    /// The report at `path`; nil when it is missing or not a filmstrip report.
+    ///
+    /// It is opened without blocking and checked first (``InputFile``): a regular file no
+    /// larger than 1 GiB (``InputFile/Limit/samples``). Its lines are read in linear time, and a
+    /// line longer than ``wholeReadLimit`` (which no report in filmstrip's layout has) ends the
+    /// reading: such a file is no report of filmstrip's layout, and one of another layout is
+    /// decoded whole only up to that size.
+    /// - Throws: ``FilmstripError`` (unreadable, exit 2) when it is there but is not a regular
+    ///   file (a FIFO, a device, a folder), is above its cap, or cannot be opened.
+    package static func open(path: String) throws(FilmstripError) -> RecordedReport? {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return nil }
+        let file = try InputFile.open(path, limit: .samples)
+        if let layout = Self.scan(path: path, file: file) { return layout }
+        guard file.size <= wholeReadLimit, lseek(file.descriptor, 0, SEEK_SET) == 0,
+              let data = try? file.handle.read(upToCount: wholeReadLimit + 1), let report = RunReport.read(data) else { return nil }
         var skeleton = report
         skeleton.frames = []
         return RecordedReport(skeleton: skeleton, frameCount: report.frames.count, frameFiles: FrameFileList(report.frames.map(\.file)), source: .whole(report.frames))
@@ -171,8 +182,8 @@ package final class RecordedReport: Sendable {
 
     /// Reads a report in filmstrip's layout line by line: the text around the rows (decoded as
     /// the skeleton) and each row's file; nil when the file is not in that layout.
-    private static func scan(path: String) -> RecordedReport? {
-        guard let lines = LineReader(path: path, offset: 0) else { return nil }
+    private static func scan(path: String, file: InputFile.Opened) -> RecordedReport? {
+        let lines = LineReader(file: file, offset: 0)
         var outside = Data()
         var rowsOffset: UInt64?
         var inRows = false
@@ -208,7 +219,7 @@ package final class RecordedReport: Sendable {
                 file = Self.literal(String(decoding: line.dropFirst(15), as: UTF8.self).trimmingCharacters(in: .whitespaces))
             }
         }
-        guard done, let rowsOffset, let skeleton = try? JSONDecoder().decode(RunReport.self, from: outside), skeleton.frames.isEmpty else { return nil }
+        guard done, !lines.stoppedAtLongLine, let rowsOffset, let skeleton = try? JSONDecoder().decode(RunReport.self, from: outside), skeleton.frames.isEmpty else { return nil }
         return RecordedReport(skeleton: skeleton, frameCount: rows, frameFiles: files, source: .file(path: path, rowsOffset: rowsOffset))
     }
 }
@@ -269,57 +280,90 @@ package struct FrameFileList: Sendable {
     }
 }
 
-/// A file's lines (without their newline), read in pieces of 64 KiB from a byte offset.
+/// A file's lines (without their newline), read in pieces of 64 KiB from a byte offset, in time
+/// linear in the file: each byte is searched for a newline once, and the bytes already returned
+/// are dropped only when they are at least half the buffer. A line longer than ``longest`` ends
+/// the reading (``stoppedAtLongLine``), so memory holds at most that much of one line.
 package final class LineReader {
+    private let file: InputFile.Opened
     private let handle: FileHandle
     private var buffer = Data()
-    /// Where the next line starts in `buffer` (the bytes before it were returned already; they
-    /// are dropped when the buffer is refilled, not after every line).
+    /// Where the next line starts in `buffer`.
     private var start = 0
+    /// How far `buffer` was searched for a newline (from `start`, none before it).
+    private var searched = 0
     private var atEnd = false
+    /// The longest line read, in bytes.
+    let longest: Int
+    /// Whether the reading ended at a line longer than ``longest``.
+    private(set) var stoppedAtLongLine = false
     /// The byte offset, in the file, of the next line ``next()`` returns.
     private(set) var offset: UInt64
 
     private static let newline = Data([0x0A])
 
-    /// Lines from byte `offset` of the file at `path`; nil when it cannot be opened.
-    init?(path: String, offset: UInt64) {
-        guard let handle = FileHandle(forReadingAtPath: path), (try? handle.seek(toOffset: offset)) != nil else { return nil }
-        self.handle = handle
-        self.offset = offset
+    /// Lines from byte `offset` of the file at `path` (opened and checked by ``InputFile``);
+    /// nil when it cannot be opened.
+    convenience init?(path: String, offset: UInt64, longest: Int = RecordedReport.wholeReadLimit) {
+        guard let file = try? InputFile.open(path, limit: .samples), lseek(file.descriptor, off_t(offset), SEEK_SET) >= 0 else { return nil }
+        self.init(file: file, offset: offset, longest: longest)
     }
 
-    deinit { try? handle.close() }
+    /// Lines of `file` from byte `offset`, where it is positioned.
+    init(file: InputFile.Opened, offset: UInt64, longest: Int = RecordedReport.wholeReadLimit) {
+        self.file = file
+        handle = file.handle
+        self.offset = offset
+        self.longest = longest
+    }
 
-    /// The next line; nil at the end of the file. A last line without a newline is returned too.
+    /// The next line; nil at the end of the file, or at a line longer than ``longest``. A last
+    /// line without a newline is returned too.
     func next() -> Data? {
         while true {
             let from = buffer.startIndex + start
             // firstByteRange (memchr), not Data's generic firstIndex(of:), a byte at a time
             // through its iterator: 7% of a `check` of the shipped captures went to newlines.
-            if let newline = buffer.firstByteRange(of: Self.newline, from: from)?.lowerBound {
-                // A slice sharing the buffer's storage rather than a copy (a value: refilling the
-                // buffer later does not change it).
+            if let newline = buffer.firstByteRange(of: Self.newline, from: buffer.startIndex + max(start, searched))?.lowerBound {
+                // A slice sharing the buffer's storage (a value: later reads do not change it).
                 let line = buffer[from..<newline]
+                guard line.count <= longest else { return stop() }
                 start = newline + 1 - buffer.startIndex
+                searched = start
                 offset += UInt64(line.count + 1)
                 return line
             }
+            searched = buffer.count
+            guard buffer.count - start <= longest else { return stop() }
             if atEnd {
                 guard from < buffer.endIndex else { return nil }
                 let line = Data(buffer[from...])
                 buffer = Data()
-                start = 0
+                (start, searched) = (0, 0)
                 offset += UInt64(line.count)
                 return line
             }
-            buffer = Data(buffer[from...])
-            start = 0
+            // Drop the lines returned once they are half the buffer or more: each byte is
+            // copied a bounded number of times, however long a line is.
+            if start > 0, start >= buffer.count / 2 {
+                buffer = Data(buffer[from...])
+                searched -= start
+                start = 0
+            }
             if let piece = try? handle.read(upToCount: 65_536), !piece.isEmpty {
                 buffer.append(piece)
             } else {
                 atEnd = true
             }
         }
+    }
+
+    /// Ends the reading at a line longer than ``longest``.
+    private func stop() -> Data? {
+        stoppedAtLongLine = true
+        atEnd = true
+        buffer = Data()
+        (start, searched) = (0, 0)
+        return nil
     }
 }

@@ -6,10 +6,10 @@ package struct PlanLoader {
     /// The benches plans may name.
     let benches: [BenchDefinition]
     /// Values for `${FILMSTRIP_…}` placeholders (``PlanVariables``): the process environment.
-    var variables = PlanVariables(environment: ProcessInfo.processInfo.environment)
+    var variables = PlanVariables.process()
 
     /// Memberwise.
-    package init(benches: [BenchDefinition], variables: PlanVariables = PlanVariables(environment: ProcessInfo.processInfo.environment)) {
+    package init(benches: [BenchDefinition], variables: PlanVariables = PlanVariables.process()) {
         self.benches = benches
         self.variables = variables
     }
@@ -72,6 +72,14 @@ package struct PlanLoader {
             }
             if name.hasPrefix(".") || name == "index.html" {
                 problems.append(FilmstripError(.plan(file: file, path: "$", message: "a plan named '\(name)' would write over the output folder or its index page; rename the file")))
+                continue
+            }
+            if name.hasSuffix(".json") {
+                // Its folder `<name>/` would sit where plan files are looked for.
+                let besides = String(file.dropLast(".json".count))
+                let clash = files.contains(besides) || FileManager.default.fileExists(atPath: besides)
+                    ? "would take the name of the plan file \(besides)" : "would be read as a capture plan by every later record and check"
+                problems.append(FilmstripError(.plan(file: file, path: "$", message: "its plan name '\(name)' ends in .json, so its output folder \(name)/ \(clash); rename \(file)")))
                 continue
             }
             if let other = names[name] {

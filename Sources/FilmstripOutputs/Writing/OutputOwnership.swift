@@ -14,8 +14,11 @@ import Foundation
 package enum OutputOwnership {
     /// What filmstrip writes at a path, and how it recognises its own there.
     package enum Kind: Sendable {
-        /// `check --junit FILE`: empty, or a JUnit report filmstrip wrote (its first 1,024 bytes
-        /// hold ``JUnitReport/marker`` or `<testsuites name="filmstrip`).
+        /// `check --junit FILE`: empty, or a JUnit report filmstrip wrote: it starts with the
+        /// XML declaration, ``JUnitReport/marker`` as the document's first node and `<testsuites>`,
+        /// exactly as ``JUnitReport/xml(suite:cases:timestamp:)`` writes them (the marker anywhere
+        /// else, in a comment, a CDATA section or text, proves nothing). Every folder on its path
+        /// is a real one, not a symbolic link.
         case junitReport
         /// `DIR/index.html`, the index across plans: its first 1,024 bytes hold the title
         /// `<title>filmstrip · all plans</title>`.
@@ -39,8 +42,9 @@ package enum OutputOwnership {
     package static func claim(_ path: String, as kind: Kind) throws(FilmstripError) {
         switch kind {
         case .junitReport:
-            try claimFile(path, recognisedBy: [JUnitReport.marker, "<testsuites name=\"filmstrip"], emptyIsOwned: true, remedy: "give --junit a new file name, or move the file away",
-                          reason: "it is not a JUnit report filmstrip wrote (it has no \(JUnitReport.marker) comment), so it is not replaced; filmstrip replaces only files it owns: give --junit a new file name, or move the file away")
+            try refuseLinkedFolder(of: path, remedy: "filmstrip writes a JUnit report only through real folders: give the folder's own path")
+            try claimFile(path, startingWith: JUnitReport.documentStart, emptyIsOwned: true, remedy: "give --junit a new file name, or move the file away",
+                          reason: "it is not a JUnit report filmstrip wrote (it does not start with the XML declaration, then \(JUnitReport.marker), then <testsuites>), so it is not replaced; filmstrip replaces only files it owns: give --junit a new file name, or move the file away")
         case .indexAcrossPlans:
             try claimFile(path, recognisedBy: ["<title>filmstrip · all plans</title>"], emptyIsOwned: false, remedy: "move it away or choose another --out",
                           reason: "this page is not filmstrip's index across plans (its title is not 'filmstrip · all plans'), so it is not replaced: move it away or choose another --out")
@@ -49,6 +53,46 @@ package enum OutputOwnership {
         case .sharedFiles(let files):
             try claimShared(OutputFolder(path: path), files: files)
         }
+    }
+
+    /// Refuses a path whose folder, as typed, passes through a symbolic link (each component is
+    /// checked with `lstat`, as ``OutputFolder/inside(_:)`` checks those below an output root).
+    /// - Throws: ``FilmstripError`` (output) naming the link and where it points.
+    private static func refuseLinkedFolder(of path: String, remedy: String) throws(FilmstripError) {
+        let components = path.split(separator: "/", omittingEmptySubsequences: true).dropLast()
+        var walked = path.hasPrefix("/") ? "" : "."
+        for component in components {
+            walked += "/\(component)"
+            var status = stat()
+            guard lstat(walked, &status) == 0 else { return }
+            if status.st_mode & S_IFMT == S_IFLNK {
+                let shown = walked.hasPrefix("./") ? String(walked.dropFirst(2)) : walked
+                let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: walked)).map { " (to \($0))" } ?? ""
+                throw FilmstripError(.output(path: path, reason: "\(shown) is a symbolic link\(target); \(remedy)"))
+            }
+        }
+    }
+
+    /// A file that is absent, a regular file whose bytes start with `start`, or (when
+    /// `emptyIsOwned`) empty. A file that cannot be read is never filmstrip's.
+    private static func claimFile(_ path: String, startingWith start: String, emptyIsOwned: Bool, remedy: String, reason: String) throws(FilmstripError) {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            let kind = status.st_mode & S_IFMT == S_IFDIR ? "a folder" : status.st_mode & S_IFMT == S_IFLNK ? "a symbolic link" : "not a regular file"
+            throw FilmstripError(.output(path: path, reason: "it is \(kind), not a file filmstrip wrote; filmstrip replaces only files it owns: \(remedy)"))
+        }
+        if emptyIsOwned, status.st_size == 0 { return }
+        let expected = Array(start.utf8)
+        let head: Data
+        do throws(FilmstripError) {
+            let file = try InputFile.open(path, limit: .samples)
+            head = (try? file.handle.read(upToCount: expected.count)) ?? Data()
+        } catch {
+            let why = error.description.hasPrefix("\(path): cannot read: ") ? String(error.description.dropFirst("\(path): cannot read: ".count)) : error.description
+            throw FilmstripError(.output(path: path, reason: "it cannot be read (\(why)), so filmstrip cannot tell whose it is and does not replace it: \(remedy)"))
+        }
+        guard head.elementsEqual(expected) else { throw FilmstripError(.output(path: path, reason: reason)) }
     }
 
     /// A file that is absent, a regular file holding one of `markers` in its first 1,024 bytes,

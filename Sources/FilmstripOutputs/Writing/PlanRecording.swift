@@ -56,7 +56,7 @@ package struct PlanRecording {
         // What filmstrip wrote here before: the last report's files, and those of a recording
         // that was interrupted (its pending list is still here).
         let interrupted = folder.read(OutputLayout.pendingPath).map { String(decoding: $0, as: UTF8.self).split(separator: "\n").map(String.init) } ?? []
-        let previous = (RecordedReport.open(path: "\(folder.path)/\(OutputLayout.reportPath)").map { Array($0.writtenFiles) } ?? []) + interrupted
+        let previous = (try RecordedReport.open(path: "\(folder.path)/\(OutputLayout.reportPath)").map { Array($0.writtenFiles) } ?? []) + interrupted
         // A link among them (`evil/a.txt` with `evil` a link out of the folder) stops the run
         // before anything is written.
         try folder.checkRemovable(previous)
