@@ -17,7 +17,7 @@ extension BenchDefinition {
     /// `AllFourPanel` (mint), driven by beats (`{"reply": "failed", "latencyMs": 791, "holdMs": 2000}`)
     /// in a cycle or pinned. Phases: loading, empty, failed, loaded. By default a plan must show
     /// every phase in a frame, and loading may take at most 50% of frames and of time.
-    package static let inbox = BenchDefinition(
+    public static let inbox = BenchDefinition(
         name: "inbox",
         summary: "the four-state inbox of seed 000: LoadedOnlyPanel (control, rose) beside AllFourPanel (mint)",
         phaseStyle: { (name: InboxPhase.Name) -> PhaseStyle in

@@ -7,7 +7,7 @@ extension BenchDefinition {
     /// instants (`{"atMs": 1200, "event": "tapRefresh"}`), always pinned. Every panel is checked
     /// against the pattern's rules (``OrdersRule``); by default the pattern panel must follow
     /// every one.
-    package static let orders = BenchDefinition(
+    public static let orders = BenchDefinition(
         name: "orders",
         summary: "the orders screen of seed 002: the async content state pattern beside a naive control",
         phaseStyle: { (name: OrdersPhase.Name) -> PhaseStyle in

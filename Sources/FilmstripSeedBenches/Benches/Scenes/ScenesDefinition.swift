@@ -21,7 +21,7 @@ extension BenchDefinition {
     /// by 1 s and one delayed 500 ms with a 500 ms minimum. Beats open, retry or refresh; a plan's
     /// `loaderPolicies` (`{"delayed": {"delayMs": 500, "minimumMs": 200}}`) override a panel's
     /// preset. By default a plan must show loaded in a frame.
-    package static let scenes = BenchDefinition(
+    public static let scenes = BenchDefinition(
         name: "scenes",
         summary: "the scenes list of seed 004: an immediate spinner (control) beside delayed loaders",
         phaseStyle: { (name: ScenesPhase.Name) -> PhaseStyle in
