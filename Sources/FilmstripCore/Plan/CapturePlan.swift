@@ -75,7 +75,7 @@ public struct CapturePlan: Sendable {
         /// limits: the usual default of a bench.
         ///
         /// ```swift
-        /// defaultExpectations: .everyPhase(PaymentPhase.names, maxSharePercent: ["submitting": 50])
+        /// defaultExpectations: .everyPhase(ProfilePhase.names, maxSharePercent: ["loading": 50])
         /// ```
         /// - Parameters:
         ///   - phases: phase names, as plans spell them (`BenchPhase.names`).
