@@ -3,8 +3,8 @@
 // Targets follow the data flow in docs/ARCHITECTURE.md, with no back edges:
 // CLibPNG, CLibDeflate → CPNGShim, CZlib, CLibCrypto → FilmstripPNG; FilmstripRaster → FilmstripCore → FilmstripReports;
 // FilmstripOutputs (the engine: inputs, writing, ownership, comparing; files but no terminal);
-// Filmstrip (the library users import) re-exports those; FilmstripSeedBenches (the four seed
-// benches, written on the public API); FilmstripCLI (parse, call the engine, print: the only
+// Filmstrip (the library users import) re-exports those and the seed benches' definitions;
+// FilmstripSeedBenches (the four seed benches, written inside the package; their definitions public); FilmstripCLI (parse, call the engine, print: the only
 // target that touches the terminal and the environment) → filmstrip; FilmstripTesting
 // (assertFilmstrip, on the engine) for users' test suites.
 // Platforms (docs/PLATFORMS.md): libpng and libdeflate come from apt or Homebrew; zlib from apt or, on macOS,
@@ -74,7 +74,7 @@ let package = Package(
             resources: [.copy("Resources/Fonts")],
             swiftSettings: swiftSettings
         ),
-        .target(name: "Filmstrip", dependencies: ["FilmstripCore", "FilmstripRaster", "FilmstripPNG", "FilmstripReports", "FilmstripOutputs"], swiftSettings: swiftSettings),
+        .target(name: "Filmstrip", dependencies: ["FilmstripCore", "FilmstripRaster", "FilmstripPNG", "FilmstripReports", "FilmstripOutputs", "FilmstripSeedBenches"], swiftSettings: swiftSettings),
         .target(name: "FilmstripSeedBenches", dependencies: ["FilmstripCore", "FilmstripRaster"], swiftSettings: swiftSettings),
         .target(
             name: "FilmstripCLI",

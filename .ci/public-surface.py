@@ -4,14 +4,15 @@
 Run after `swift build` (debug). It extracts the symbol graph of every module `Filmstrip`
 re-exports (`swift symbolgraph-extract`: public and open symbols, synthesized members skipped),
 prints the count per module and fails when:
-  - the total is above the limit (a third of the 965 declarations issue 18 counted), or
+  - the total is above the limit (a third of the 965 declarations once counted, plus the stock
+    screens, the scripted network and the seed benches' definitions), or
   - a public type is named neither in docs/WRITING-A-BENCH.md, docs/OWN-CODE.md, the examples
     (Examples/*/Sources, Examples/*/Tests) nor docs/REFERENCE.md.
 `--reference` prints the rows of docs/REFERENCE.md's table, from the types' doc comments."""
 import glob, json, os, re, subprocess, sys, tempfile
 
-LIMIT = 321
-MODULES = ["FilmstripCore", "FilmstripRaster", "FilmstripPNG", "FilmstripReports", "FilmstripOutputs"]
+LIMIT = 375
+MODULES = ["FilmstripCore", "FilmstripRaster", "FilmstripPNG", "FilmstripReports", "FilmstripOutputs", "FilmstripSeedBenches"]
 TYPE_KINDS = {"swift.struct", "swift.class", "swift.enum", "swift.protocol", "swift.typealias", "swift.actor"}
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 os.chdir(root)

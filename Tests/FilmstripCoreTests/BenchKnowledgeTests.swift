@@ -15,6 +15,15 @@ import Testing
         (.liveInbox, "Sources/FilmstripSeedBenches/Benches/LiveInbox/"),
     ]
 
+    /// Folders with a vocabulary of their own that shares words with a seed bench: the stock
+    /// screens' phases and depictions (seed 002's names, for every bench that uses them), and the
+    /// plan's `http` network changes.
+    static let vocabularies: [(folder: String, words: Set<String>)] = [
+        ("Sources/FilmstripCore/Panels/Stock/",
+         Set(ListScreen.names + DetailScreen.names + (ListScreen.depictions + DetailScreen.depictions).map(\.id))),
+        ("Sources/FilmstripCore/HTTP/", ["offline", "online"]),
+    ]
+
     /// The one line allowed to name the seed benches outside their folders: their registration.
     static let registration = "Sources/filmstrip/main.swift"
 
@@ -44,6 +53,7 @@ import Testing
                     // A bench's folder may use the words of its own plans (the orders bench's server
                     // can answer "empty"), whoever else has a phase of that name.
                     if path == Self.registration || folders.contains(where: { path.hasPrefix($0) }) || Self.benches.contains(where: { path.hasPrefix($0.folder) }) { continue }
+                    if Self.vocabularies.contains(where: { path.hasPrefix($0.folder) && $0.words.contains(value) }) { continue }
                     offenders.append("\(path):\(number + 1): \"\(value)\"")
                 }
             }

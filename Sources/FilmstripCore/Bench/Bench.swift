@@ -73,5 +73,5 @@ public protocol BenchPhase: Sendable {
 
 extension BenchPhase {
     /// Every phase name of this phase type, in report order.
-    package static var names: [String] { Name.allCases.map(\.rawValue) }
+    public static var names: [String] { Name.allCases.map(\.rawValue) }
 }

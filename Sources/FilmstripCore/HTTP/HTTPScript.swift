@@ -91,6 +91,8 @@ public struct HTTPScript: Hashable, Sendable {
 
     /// The routes, first match wins.
     package var routes: [Route]
+    /// The device's connectivity changes, in time order (``NetworkChange``); online before the first.
+    package var network: [NetworkChange] = []
 
     /// A script of `routes`; a request no route matches is answered `404` at once.
     public init(routes: [Route]) {

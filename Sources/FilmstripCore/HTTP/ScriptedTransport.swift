@@ -27,8 +27,8 @@ public final class ScriptedTransport: Sendable {
         var exchanges: [HTTPExchange] = []
     }
 
-    private let script: HTTPScript
-    private let clock: BenchClock
+    let script: HTTPScript
+    let clock: BenchClock
     /// The scripted server every request goes to, or nil when the script answers in process.
     package let server: URL?
     private let state = Mutex(State())
@@ -64,6 +64,7 @@ public final class ScriptedTransport: Sendable {
         let url = request.url ?? URL(string: "about:blank")!
         let method = request.httpMethod ?? "GET"
         let sent = clock.nowMs()
+        if !script.isOnline(atMs: sent) { throw offline(method: method, url: url, sentMs: sent) }
         let (index, answer) = state.withLock { state -> (Int, HTTPScript.Answer) in
             state.exchanges.append(HTTPExchange(method: method, url: url.absoluteString, sentMs: sent))
             let index = state.exchanges.count - 1
@@ -92,6 +93,16 @@ public final class ScriptedTransport: Sendable {
             }
             remote?.cancel()
         }
+    }
+
+    /// Logs a request sent while the script has the device offline (``HTTPScript/NetworkChange``):
+    /// it fails at once, takes no turn of its route's answers, and its exchange says `offline`.
+    private func offline(method: String, url: URL, sentMs: Int) -> URLError {
+        var exchange = HTTPExchange(method: method, url: url.absoluteString, sentMs: sentMs)
+        exchange.failure = "offline"
+        exchange.lastByteMs = sentMs
+        state.withLock { $0.exchanges.append(exchange) }
+        return URLError(.notConnectedToInternet)
     }
 
     /// Sends `request` to `server` (its scheme, host and port; the request's path and query) and

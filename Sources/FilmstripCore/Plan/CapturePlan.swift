@@ -73,7 +73,14 @@ public struct CapturePlan: Sendable {
 
         /// Every phase of `phases` in at least one frame (coverage), with the given dominance
         /// limits: the usual default of a bench.
-        package static func everyPhase(_ phases: [String], maxSharePercent: [String: Int] = [:]) -> Expectations {
+        ///
+        /// ```swift
+        /// defaultExpectations: .everyPhase(ProfilePhase.names, maxSharePercent: ["loading": 50])
+        /// ```
+        /// - Parameters:
+        ///   - phases: phase names, as plans spell them (`BenchPhase.names`).
+        ///   - maxSharePercent: phase name → the largest share of the frames it may take, in percent.
+        public static func everyPhase(_ phases: [String], maxSharePercent: [String: Int] = [:]) -> Expectations {
             Expectations(minFrames: Dictionary(uniqueKeysWithValues: phases.map { ($0, 1) }), maxSharePercent: maxSharePercent)
         }
     }

@@ -17,7 +17,7 @@ extension BenchDefinition {
     /// `AllFourPanel` (mint), driven by beats (`{"reply": "failed", "latencyMs": 791, "holdMs": 2000}`)
     /// in a cycle or pinned. Phases: loading, empty, failed, loaded. By default a plan must show
     /// every phase in a frame, and loading may take at most 50% of frames and of time.
-    package static let inbox = BenchDefinition(
+    public static let inbox = BenchDefinition(
         name: "inbox",
         summary: "an inbox that loads, comes back empty, fails or lists rows: a panel that draws only rows beside one that draws all four",
         phaseStyle: { (name: InboxPhase.Name) -> PhaseStyle in

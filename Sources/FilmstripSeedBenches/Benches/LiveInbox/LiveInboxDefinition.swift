@@ -15,7 +15,7 @@ extension BenchDefinition {
     /// `onAppear` (amber: the same candidate on the `onAppear { Task { … } }`-style lane, drawn
     /// only when a plan names it). Phases: loading, empty, failed, loaded, stale. Always pinned:
     /// the screen opens at 0 ms; `script` holds timed `leave`, `reopen` and `refresh` events.
-    package static let liveInbox = BenchDefinition(
+    public static let liveInbox = BenchDefinition(
         name: "liveinbox",
         summary: "the inbox against a real HTTP server on the real clock: errors, rows kept on refresh, cancelled requests, progress",
         phaseStyle: { (name: LiveInboxPhase.Name) -> PhaseStyle in

@@ -7,7 +7,7 @@ extension BenchDefinition {
     /// instants (`{"atMs": 1200, "event": "tapRefresh"}`), always pinned. Every panel is checked
     /// against the pattern's rules (``OrdersRule``); by default the pattern panel must follow
     /// every one.
-    package static let orders = BenchDefinition(
+    public static let orders = BenchDefinition(
         name: "orders",
         summary: "an orders screen through loads, errors, retries, refresh and offline: the content-state rules beside a naive screen",
         phaseStyle: { (name: OrdersPhase.Name) -> PhaseStyle in

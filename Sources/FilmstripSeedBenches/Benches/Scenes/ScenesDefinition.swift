@@ -22,7 +22,7 @@ extension BenchDefinition {
     /// refresh; a plan's
     /// `loaderPolicies` (`{"delayed": {"delayMs": 500, "minimumMs": 200}}`) override a panel's
     /// preset. By default a plan must show loaded in a frame.
-    package static let scenes = BenchDefinition(
+    public static let scenes = BenchDefinition(
         name: "scenes",
         summary: "a list under loader display policies: a spinner at once beside loaders shown after a delay, to see which loads flash",
         phaseStyle: { (name: ScenesPhase.Name) -> PhaseStyle in
