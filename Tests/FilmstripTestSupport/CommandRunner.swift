@@ -55,14 +55,16 @@ package struct CommandRunner {
         return folder
     }
 
-    /// Runs `filmstrip arguments…` in `directory`, with `environment` added to this process's.
+    /// Runs `filmstrip arguments…` in `directory`, with `environment` added to this process's
+    /// (but for `GITHUB_STEP_SUMMARY`, which only `environment` can set).
     package static func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        }
+        // A CI job's summary file is the job's: `check` appends to it only when a test passes it.
+        var inherited = ProcessInfo.processInfo.environment
+        inherited["GITHUB_STEP_SUMMARY"] = nil
+        process.environment = inherited.merging(environment) { $1 }
         process.currentDirectoryURL = directory
         let out = Pipe()
         let err = Pipe()

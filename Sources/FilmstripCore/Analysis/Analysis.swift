@@ -112,6 +112,9 @@ public struct Analysis: Sendable {
                 if framesOver || timeOver { over.append(measured) }
             }
         }
+        // The frames taken, by instant, for the moments of the loader and rule checks that
+        // failed (read only when one does).
+        lazy var instants = Array(taken.map { (index: $0.index, tMs: $0.tMs) })
         var loaderChecks: [CheckResult] = []
         var loaderReasons: [String] = []
         var loaders: [LoaderStats] = []
@@ -126,13 +129,15 @@ public struct Analysis: Sendable {
             if let limit = plan.expect.maxFlashes[panel] {
                 let passed = stats.flashes.count <= limit
                 let message = "\(panel): \(stats.flashSummary) under \(Quantity.ms(plan.flashThresholdMs)), at most \(limit) allowed"
-                loaderChecks.append(CheckResult(name: "flashes.\(panel)", passed: passed, message: message))
+                let moments = passed ? [] : stats.flashes.map { CheckMoment.between(startMs: $0.enterMs, endMs: $0.exitMs, taken: instants) }
+                loaderChecks.append(CheckResult(name: "flashes.\(panel)", passed: passed, message: message, moments: moments))
                 if !passed { loaderReasons.append(message) }
             }
             if let limit = plan.expect.maxHeldBackMs[panel] {
                 let passed = stats.heldBackMs <= limit
                 let message = "\(panel): content held back \(Quantity.ms(stats.heldBackMs)), at most \(Quantity.ms(limit)) allowed"
-                loaderChecks.append(CheckResult(name: "heldBack.\(panel)", passed: passed, message: message))
+                let moments = passed ? [] : stats.heldBack.map { CheckMoment.between(startMs: $0.readyMs, endMs: $0.paintedMs, taken: instants) }
+                loaderChecks.append(CheckResult(name: "heldBack.\(panel)", passed: passed, message: message, moments: moments))
                 if !passed { loaderReasons.append(message) }
             }
         }
@@ -155,7 +160,8 @@ public struct Analysis: Sendable {
             let message = broken.isEmpty
                 ? "\(panel) followed every rule"
                 : "\(panel) broke " + broken.map(\.summary).joined(separator: "; ")
-            ruleChecks.append(CheckResult(name: "rules.\(panel)", passed: broken.isEmpty, message: message))
+            let moments = broken.map { CheckMoment.between(startMs: $0.startMs, endMs: $0.endMs, taken: instants) }
+            ruleChecks.append(CheckResult(name: "rules.\(panel)", passed: broken.isEmpty, message: message, moments: moments))
             if !broken.isEmpty { ruleReasons.append(message) }
         }
         transitions = PhaseTransition.observed(in: run.phaseSegments, fromMs: start, toMs: end)
