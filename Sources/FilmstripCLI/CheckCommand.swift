@@ -19,8 +19,8 @@ import Foundation
 struct CheckCommand: Command {
     static let name = "check"
     static let summary = "run capture plans and judge them (the CI gate); writes only failure images"
-    static let usage = "filmstrip check [PLAN…] [--out DIR] [--clock virtual|real] [--font FILE.bdf] [--theme dark|light] [--no-compare] [--allow-unrecorded] [--shard i/n] [--junit FILE] [--json] [--no-wait] [--quiet]"
-    static let options = PlanCommandOptions.specs + [.flag("--no-compare"), .flag("--allow-unrecorded"), .value("--junit", "FILE"), .flag("--json"), .flag("--no-wait"), .flag("--quiet")]
+    static let usage = "filmstrip check [PLAN…] [--out DIR] [--clock virtual|real] [--font FILE.bdf] [--theme dark|light] [--no-compare] [--allow-unrecorded] [--shard i/n] [--junit FILE] [--summary FILE] [--json] [--no-wait] [--quiet]"
+    static let options = PlanCommandOptions.specs + [.flag("--no-compare"), .flag("--allow-unrecorded"), .value("--junit", "FILE"), .value("--summary", "FILE"), .flag("--json"), .flag("--no-wait"), .flag("--quiet")]
     static func help(context: CommandContext) -> String {
         """
         filmstrip check: run capture plans and judge them (the CI gate). It writes nothing but, for a recorded
@@ -47,6 +47,9 @@ struct CheckCommand: Command {
           --junit FILE       also write a JUnit XML report to FILE: one test case per plan with its time, one
                              failure listing its failed checks and recorded-output findings, bad input as an
                              error; FILE must be new, empty or a report filmstrip wrote (exit 2 otherwise)
+          --summary FILE     also append a Markdown summary for the pull request to FILE: a row per plan with
+                             its verdict, what changed in time and its strip, then each failure with its
+                             instant (default: the file GITHUB_STEP_SUMMARY names, when it is set)
           --json             print the results as one JSON document on standard output; the dwell tables
                              and verdicts go to standard error instead
           --no-wait          exit 2 at once when a recording holds DIR's lock (default: wait for it)
@@ -78,6 +81,8 @@ struct CheckCommand: Command {
     let allowUnrecorded: Bool
     /// `--junit FILE`.
     let junit: String?
+    /// Where the Markdown summary is appended: `--summary FILE`, else `GITHUB_STEP_SUMMARY`; nil for none.
+    let summary: String?
     /// `--json`.
     let json: Bool
     /// Wait for a recording holding the output root's lock (`--no-wait` stops instead).
@@ -103,6 +108,7 @@ struct CheckCommand: Command {
             try OutputOwnership.refuseInsidePlanFolder(junit, folder: false, as: "check: --junit")
             try OutputOwnership.claim(junit, as: .junitReport)
         }
+        summary = try Self.summaryFile(arguments)
         json = arguments.flag("--json")
         wait = !arguments.flag("--no-wait")
         quiet = arguments.flag("--quiet")
@@ -126,7 +132,18 @@ struct CheckCommand: Command {
             // (Not when writing the report itself was the error.)
             if let junit, !error.description.hasPrefix("\(junit):") { try? AtomicFile.write(Data(results.junit(timestamp: timestamp).utf8), to: junit) }
             if json { output.write(String(decoding: results.jsonData(), as: UTF8.self)) }
+            if let summary, !error.description.hasPrefix("\(summary):") { try? CheckSummary(results: results).write(to: summary) }
             throw error
+        }
+        if let summary {
+            do {
+                try CheckSummary(results: results).write(to: summary)
+            } catch {
+                results.badInput = error.description
+                if let junit { try? AtomicFile.write(Data(results.junit(timestamp: timestamp).utf8), to: junit) }
+                if json { output.write(String(decoding: results.jsonData(), as: UTF8.self)) }
+                throw error
+            }
         }
         if let junit {
             do {
@@ -142,6 +159,19 @@ struct CheckCommand: Command {
             output.write(String(decoding: results.jsonData(), as: UTF8.self))
         }
         return results.passed ? .passed : .checkFailed
+    }
+
+    /// The summary's file: `--summary FILE`, else the non-empty `GITHUB_STEP_SUMMARY`; nil for none.
+    /// - Throws: ``FilmstripError`` (usage) for an empty name, `-`, or a file inside a plan folder.
+    static func summaryFile(_ arguments: ParsedArguments) throws(FilmstripError) -> String? {
+        let given = try arguments.string("--summary")
+        if let given, given.isEmpty || given == "-" {
+            throw FilmstripError(.usage("check: --summary needs a file name to append the Markdown summary to"))
+        }
+        let environment = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"].flatMap { $0.isEmpty ? nil : $0 }
+        guard let file = given ?? environment else { return nil }
+        try OutputOwnership.refuseInsidePlanFolder(file, folder: false, as: given == nil ? "check: GITHUB_STEP_SUMMARY" : "check: --summary")
+        return file
     }
 
     /// The wall-clock time now, UTC, as JUnit's `timestamp` wants it (`2026-12-01T23:05:00`).
@@ -171,6 +201,17 @@ struct CheckCommand: Command {
             }
         } else if parsed.given("--junit") {
             terminal.diagnose("note: check: no JUnit report written: --junit was given without a usable file name")
+        }
+        // The summary too (GitHub's job summary says the step stopped, rather than nothing).
+        let summary = parsed.values["--summary"].flatMap { $0.isEmpty || $0 == "-" ? nil : $0 }
+            ?? ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"].flatMap { $0.isEmpty ? nil : $0 }
+        if let summary {
+            do throws(FilmstripError) {
+                try OutputOwnership.refuseInsidePlanFolder(summary, folder: false, as: "check: --summary")
+                try CheckSummary(results: results).write(to: summary)
+            } catch let problem {
+                terminal.diagnose("note: check: no summary written: \(problem.description.split(separator: "\n").first ?? "")")
+            }
         }
         if parsed.flag("--json") {
             context.terminal.output.write(String(decoding: results.jsonData(), as: UTF8.self))
@@ -220,6 +261,8 @@ struct CheckCommand: Command {
             let run: RecordedRun
             let analysis: Analysis
             let timeMs: Int
+            var timing: TimingChanges?
+            var timingLines: [String] = []
             if compare {
                 let (result, elapsed) = comparisons.result(position)
                 let comparison = try result.get()
@@ -228,7 +271,16 @@ struct CheckCommand: Command {
                 (run, analysis) = (comparison.run, comparison.analysis)
                 for scalar in comparison.missingGlyphs where !missing.contains(scalar) { missing.append(scalar) }
                 if let row = comparison.indexRow { freshRows[plan.name] = row }
-                outputs = CheckResults.RecordedOutputs(comparison, folder: "\(root)/\(plan.name)", interval: plan.frameIntervalMs, notes: !run.notes.isEmpty, allowUnrecorded: allowUnrecorded, rerecord: rerecord)
+                let folder = "\(root)/\(plan.name)"
+                // A recording that differs is described first in time, from its report and the fresh run's.
+                if case .files = comparison.recorded, !comparison.mismatches.isEmpty {
+                    let reportFile = "\(folder)/\(OutputLayout.reportPath)"
+                    timing = TimingChanges(recordedReport: FileManager.default.contents(atPath: reportFile), run: run, analysis: analysis, differingImages: comparison.mismatches.compactMap {
+                        if case .frame(let index, let tMs) = $0.source { (index, tMs) } else { nil }
+                    })
+                    timingLines = timing?.lines ?? [TimingChanges.unreadable(reportFile)]
+                }
+                outputs = CheckResults.RecordedOutputs(comparison, folder: folder, interval: plan.frameIntervalMs, notes: !run.notes.isEmpty, allowUnrecorded: allowUnrecorded, rerecord: rerecord, timing: timingLines)
             } else {
                 let started = ContinuousClock.now
                 let linted = try LintedRun(options.themed(plan), file: file, clock: clock, terminal: terminal)
@@ -246,12 +298,15 @@ struct CheckCommand: Command {
                 table[table.count - 1] = "  verdict: \(verdict)"
             }
             let planLines = table + ["  recorded outputs: \(outputs.summary)"] + outputs.lines
+            let stripFile = "\(root)/\(plan.name)/\(OutputLayout.filmstripPath)"
+            let strip = compare && FileManager.default.fileExists(atPath: stripFile) ? stripFile : nil
             planLines.forEach(terminal.print)
             results.plans.append(CheckResults.Plan(
                 plan: plan.name, file: file, bench: plan.bench.name, clock: clock.rawValue, checksPassed: analysis.passed,
                 passed: analysis.passed && outputs.passed, verdict: verdict,
-                failedChecks: analysis.checks.filter { !$0.passed }.map { CheckResults.Failure(check: $0.name, message: $0.message) },
-                reasons: analysis.reasons, recordedOutputs: outputs, lines: planLines, timeMs: timeMs))
+                failedChecks: analysis.checks.filter { !$0.passed }.map { CheckResults.Failure(check: $0.name, message: $0.message, moments: $0.moments) },
+                reasons: analysis.reasons, recordedOutputs: outputs, timing: timing, lines: planLines, timeMs: timeMs,
+                strip: strip, windowStartMs: plan.windowStartMs, windowEndMs: plan.windowEndMs))
         }
         if compare {
             // Plan folders whose plan was renamed or deleted: the index no longer lists them.

@@ -35,13 +35,38 @@ struct CheckResults: Encodable {
         var reasons: [String]
         /// The comparison with the recorded outputs.
         var recordedOutputs: RecordedOutputs
+        /// What changed in time between the committed report and the fresh run, when the recorded
+        /// outputs differ from it (``TimingChanges``); nil otherwise.
+        var timing: TimingChanges?
         /// The plan's terminal lines (dwell table and all), for JUnit's system-out.
         var lines: [String]
         /// How long checking it took, in ms (JUnit's `time`; not in the JSON document, which has no times).
         var timeMs: Int = 0
+        /// The recorded strip's path (`captures/<plan>/filmstrip.png`) when one is there, for the summary.
+        var strip: String?
+        /// The recording window, ms since the start of the run, for the summary's instants.
+        var windowStartMs = 0
+        /// The window's end, ms.
+        var windowEndMs = 0
 
         enum CodingKeys: String, CodingKey {
-            case plan, file, bench, clock, checksPassed, passed, verdict, failedChecks, reasons, recordedOutputs
+            case plan, file, bench, clock, checksPassed, passed, verdict, failedChecks, reasons, recordedOutputs, timing
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(plan, forKey: .plan)
+            try container.encode(file, forKey: .file)
+            try container.encode(bench, forKey: .bench)
+            try container.encode(clock, forKey: .clock)
+            try container.encode(checksPassed, forKey: .checksPassed)
+            try container.encode(passed, forKey: .passed)
+            try container.encode(verdict, forKey: .verdict)
+            try container.encode(failedChecks, forKey: .failedChecks)
+            try container.encode(reasons, forKey: .reasons)
+            try container.encode(recordedOutputs, forKey: .recordedOutputs)
+            // `null` when the recorded outputs were not found to differ: the key is always there.
+            try container.encode(timing, forKey: .timing)
         }
     }
 
@@ -49,6 +74,12 @@ struct CheckResults: Encodable {
     struct Failure: Encodable {
         var check: String
         var message: String
+        /// When it failed, with the frames that show it (``CheckResult/moments``); for the summary.
+        var moments: [CheckMoment] = []
+
+        enum CodingKeys: String, CodingKey {
+            case check, message
+        }
     }
 
     /// The comparison of one plan's recorded outputs with a fresh run.
@@ -108,7 +139,8 @@ struct CheckResults: Encodable {
         ///   - folder: the plan's folder, for messages.
         ///   - interval: the plan's frame interval, ms (the real-clock tolerance).
         ///   - notes: the fresh run has notes (printed above) that may say why it differs.
-        init(_ comparison: PlanOutputs.Comparison, folder: String, interval: Int, notes: Bool, allowUnrecorded: Bool, rerecord: String) {
+        ///   - timing: what changed in time, printed before the files that differ.
+        init(_ comparison: PlanOutputs.Comparison, folder: String, interval: Int, notes: Bool, allowUnrecorded: Bool, rerecord: String, timing: [String] = []) {
             let findings = comparison.findings
             switch comparison.recorded {
             case .nothing where allowUnrecorded:
@@ -129,6 +161,7 @@ struct CheckResults: Encodable {
                 self.init(state: .matched, summary: "\(count) files match a fresh render", files: count, mismatches: [])
             case .files(let count):
                 self.init(state: .mismatched, summary: "\(findings.count) mismatch(es); re-record with: \(rerecord)", files: count, mismatches: findings, rerecord: rerecord)
+                lines = timing.map { "    \($0)" }
                 for finding in comparison.mismatches {
                     lines.append("    mismatch: \(finding)")
                     if let files = finding.artifacts {
@@ -209,7 +242,9 @@ struct CheckResults: Encodable {
     /// index (`filmstrip.index`). `timestamp`: when the run started, UTC `yyyy-MM-ddTHH:mm:ss`.
     func junit(timestamp: String) -> String {
         var cases = plans.map { plan in
-            var failures = plan.failedChecks.map { JUnitReport.Failure(type: $0.check, message: $0.message) }
+            // What changed in time leads: the failure's message names it before any check or file.
+            var failures = plan.timing.map { [JUnitReport.Failure(type: "timing", message: $0.lines.joined(separator: "\n"))] } ?? []
+            failures += plan.failedChecks.map { JUnitReport.Failure(type: $0.check, message: $0.message) }
             let outputs = plan.recordedOutputs
             if !outputs.passed {
                 // The summary carries the re-record hint; then one line per difference.

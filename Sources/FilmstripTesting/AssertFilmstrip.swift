@@ -23,11 +23,15 @@ import Foundation
 ///
 /// For each image that differs it writes the fresh render and a difference image (the
 /// reference dimmed, changed pixels magenta, a yellow frame around them) into
-/// `<outputs>/<plan name>/.failures/`, and the message names the three files, the frame's index
+/// `<outputs>/<plan name>/.failures/`, and the message says first what changed in time (dwell
+/// per phase and depiction, flashes, held-back and blank time, recorded → fresh, and the first
+/// differing frame), then names the three files, the frame's index
 /// and time, how many pixels differ and the first one, and the command that re-records:
 ///
 /// ```text
 /// checkout-timeout: 1 recorded file differs from a fresh run.
+/// time unchanged: every dwell, flash, held-back and blank time is as recorded
+/// first differing frame: 3 at 1,500 ms (its pixels; phase and depictions as recorded)
 /// frames/0003.png (frame 3 at 1,500 ms): 1 pixel differs, within x 40…40, y 12…12; the first, at (x: 40, y: 12), is #1e2128 recorded and #f43f5e fresh
 ///   reference:  /…/captures/checkout-timeout/frames/0003.png
 ///   fresh:      /…/captures/checkout-timeout/.failures/frames/0003.fresh.png
@@ -170,6 +174,12 @@ struct FilmstripAssertion {
                 if !comparison.mismatches.isEmpty {
                     let count = comparison.mismatches.count
                     lines.append("\(plan.name): \(count == 1 ? "1 recorded file differs" : "\(count) recorded files differ") from a fresh run.")
+                    // What changed in time comes before the files, read from the committed report and the fresh run.
+                    let reportFile = "\(outputs.folder)/\(OutputLayout.reportPath)"
+                    let timing = TimingChanges(
+                        recordedReport: FileManager.default.contents(atPath: reportFile), run: comparison.run, analysis: comparison.analysis,
+                        differingImages: comparison.mismatches.compactMap { if case .frame(let index, let tMs) = $0.source { (index, tMs) } else { nil } })
+                    lines += timing?.lines ?? [TimingChanges.unreadable(reportFile)]
                     for mismatch in comparison.mismatches.prefix(Self.shownMismatches) { lines += Self.lines(mismatch) }
                     if count > Self.shownMismatches { lines.append("… and \(count - Self.shownMismatches) more") }
                     if choice.mode == .failed {

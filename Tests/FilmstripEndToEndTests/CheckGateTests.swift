@@ -73,6 +73,7 @@ import Testing
         #expect(unlisted.stdout.contains("""
               verdict: failed: the recorded outputs differ from a fresh run (the checks passed)
               recorded outputs: 1 mismatch(es); re-record with: filmstrip record captures/inbox-pinned-loaded.json
+                time unchanged: every dwell, flash, held-back and blank time is as recorded
                 mismatch: captures/inbox-pinned-loaded/frames/9999.png: not written by filmstrip (the recorded report does not list it); remove it
             1 plan(s) checked: 1 failed
 

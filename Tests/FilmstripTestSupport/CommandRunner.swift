@@ -56,14 +56,16 @@ package struct CommandRunner {
     }
 
     /// Runs `filmstrip arguments…` in `directory`, with `environment` added to this process's
-    /// (`executable`: another program that starts it, such as `setpriv`).
+    /// (`executable`: another program that starts it, such as `setpriv`), but for
+    /// `GITHUB_STEP_SUMMARY`, which only `environment` can set.
     package static func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:], executable: URL = binary) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        }
+        // A CI job's summary file is the job's: `check` appends to it only when a test passes it.
+        var inherited = ProcessInfo.processInfo.environment
+        inherited["GITHUB_STEP_SUMMARY"] = nil
+        process.environment = inherited.merging(environment) { $1 }
         process.currentDirectoryURL = directory
         let out = Pipe()
         let err = Pipe()

@@ -44,6 +44,13 @@ package struct ExternalTool: Sendable {
         executable: python3.executable.flatMap { runs($0, ["-c", "import PIL"]) ? $0 : nil },
         otherwise: "python3 -m pip install pillow, for a python3 that is not Debian's")
 
+    /// The `python3` on `PATH`, when it can import cmarkgfm (GitHub's cmark-gfm; from PyPI, as
+    /// `.ci/run` installs it).
+    package static let cmarkgfm = ExternalTool(
+        name: "cmarkgfm for python3", package: "python3",
+        executable: python3.executable.flatMap { runs($0, ["-c", "import cmarkgfm"]) ? $0 : nil },
+        otherwise: "python3 -m pip install cmarkgfm")
+
     /// Whether the tests run in CI (`CI=true`), where a missing tool fails instead of skipping.
     package static let inCI = ProcessInfo.processInfo.environment["CI"] == "true"
 

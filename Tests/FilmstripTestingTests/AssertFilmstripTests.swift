@@ -45,6 +45,8 @@ import Testing
         let message = verifyFilmstrip(plan, outputs: root, record: .never, testName: "oneChangedPixel()")
         #expect(message == """
             tiny: 1 recorded file differs from a fresh run.
+            time unchanged: every dwell, flash, held-back and blank time is as recorded
+            first differing frame: 2 at 500 ms (its pixels; phase and depictions as recorded)
             frames/0002.png (frame 2 at 500 ms): 1 pixel differs, within x 40…40, y 60…60; the first, at (x: 40, y: 60), is #ffffff recorded and \(original.pixel(x: 40, y: 60)!) fresh
               reference:  \(folder)/frames/0002.png
               fresh:      \(folder)/.failures/frames/0002.fresh.png
@@ -64,6 +66,33 @@ import Testing
 
     }
 
+    /// A reply that now lands later: the message says first what changed in time, from the
+    /// committed report and the fresh run, then the files.
+    @Test func aLaterReplyIsDescribedInTimeBeforeTheFiles() throws {
+        let root = try TinyPlan.root()
+        #expect(verifyFilmstrip(try TinyPlan.plan(), outputs: root, record: .missing) != nil)
+        let later = try CapturePlan(
+            name: "tiny", bench: .inbox,
+            settings: InboxSettings(script: [Beat(reply: .loaded(rows: ManifestRow.samples), latencyMs: 600, holdMs: 1000)]),
+            mode: .pinned, windowMs: 1000, frameIntervalMs: 250, scale: 1,
+            expect: CapturePlan.Expectations(minFrames: ["loaded": 1]))
+        let message = try #require(verifyFilmstrip(later, outputs: root, record: .never))
+        let lines = message.split(separator: "\n").map(String.init)
+        let timing = [
+            "tiny: 6 recorded files differ from a fresh run.",
+            "time changed (recorded → fresh):",
+            "  phases: loading 400 ms (40.0%) → 600 ms (60.0%), +200 ms",
+            "  phases: loaded 600 ms (60.0%) → 400 ms (40.0%), -200 ms",
+            "  panel loadedOnly: dash 400 ms (40.0%) → 600 ms (60.0%), +200 ms",
+            "  panel loadedOnly: rows 600 ms (60.0%) → 400 ms (40.0%), -200 ms",
+            "  panel allFour: spinner 400 ms (40.0%) → 600 ms (60.0%), +200 ms",
+            "  panel allFour: rows 600 ms (60.0%) → 400 ms (40.0%), -200 ms",
+            "  first differing frame: 2 at 500 ms (phase loaded → loading)",
+        ]
+        #expect(Array(lines.prefix(timing.count)) == timing, "\(message)")
+        #expect(lines[timing.count] == "animation.png: differs from a fresh run's animation from animation frame 2", "\(message)")
+    }
+
     @Test func recordAllRewritesAndTheNextRunPassesAndClearsTheFailures() throws {
         let root = try TinyPlan.root()
         let plan = try TinyPlan.plan()
@@ -72,7 +101,7 @@ import Testing
         try TinyPlan.paint(URL(fileURLWithPath: "\(folder)/frames/0000.png"), x: 0, y: 0, .white)
         try TinyPlan.paint(URL(fileURLWithPath: "\(folder)/frames/0001.png"), x: 3, y: 4, .white)
         let failing = verifyFilmstrip(plan, outputs: root, record: .never)
-        #expect(failing?.hasPrefix("tiny: 2 recorded files differ from a fresh run.\nframes/0000.png (frame 0 at 0 ms): 1 pixel differs") == true, "\(failing ?? "nil")")
+        #expect(failing?.hasPrefix("tiny: 2 recorded files differ from a fresh run.\ntime unchanged: every dwell, flash, held-back and blank time is as recorded\nfirst differing frame: 0 at 0 ms (its pixels; phase and depictions as recorded)\nframes/0000.png (frame 0 at 0 ms): 1 pixel differs") == true, "\(failing ?? "nil")")
         #expect(FileManager.default.fileExists(atPath: "\(folder)/.failures/frames/0001.difference.png"))
 
         #expect(verifyFilmstrip(plan, outputs: root, record: .all)

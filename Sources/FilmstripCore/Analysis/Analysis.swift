@@ -112,7 +112,10 @@ public struct Analysis: Sendable {
                 if framesOver || timeOver { over.append(measured) }
             }
         }
-        let (loaderChecks, loaderReasons, loaders) = Self.loaderFindings(run, fromMs: start, toMs: end)
+        // The frames taken, by instant, for the moments of the loader and rule checks that
+        // failed (read only when one does).
+        lazy var instants = Array(taken.map { (index: $0.index, tMs: $0.tMs) })
+        let (loaderChecks, loaderReasons, loaders) = Self.loaderFindings(run, fromMs: start, toMs: end) { instants }
         self.loaders = loaders
 
         var violations: [RuleViolation] = []
@@ -132,7 +135,8 @@ public struct Analysis: Sendable {
             let message = broken.isEmpty
                 ? "\(panel) followed every rule"
                 : "\(panel) broke " + broken.map(\.summary).joined(separator: "; ")
-            ruleChecks.append(CheckResult(name: "rules.\(panel)", passed: broken.isEmpty, message: message))
+            let moments = broken.map { CheckMoment.between(startMs: $0.startMs, endMs: $0.endMs, taken: instants) }
+            ruleChecks.append(CheckResult(name: "rules.\(panel)", passed: broken.isEmpty, message: message, moments: moments))
             if !broken.isEmpty { ruleReasons.append(message) }
         }
         transitions = PhaseTransition.observed(in: run.phaseSegments, fromMs: start, toMs: end)
@@ -148,7 +152,9 @@ public struct Analysis: Sendable {
 
     /// Each panel's loader statistics (those that showed a loader or a blank, or flashed) and
     /// the checks of its flash and held-back limits, with the reasons of those that failed.
-    private static func loaderFindings(_ run: RecordedRun, fromMs start: Int, toMs end: Int) -> (
+    private static func loaderFindings(
+        _ run: RecordedRun, fromMs start: Int, toMs end: Int, taken instants: () -> [(index: Int, tMs: Int)]
+    ) -> (
         checks: [CheckResult], reasons: [String], loaders: [LoaderStats]
     ) {
         let plan = run.plan
@@ -166,13 +172,15 @@ public struct Analysis: Sendable {
             if let limit = plan.expect.maxFlashes[panel] {
                 let passed = stats.flashes.count <= limit
                 let message = "\(panel): \(stats.flashSummary) under \(Quantity.ms(plan.flashThresholdMs)), at most \(limit) allowed"
-                loaderChecks.append(CheckResult(name: "flashes.\(panel)", passed: passed, message: message))
+                let moments = passed ? [] : stats.flashes.map { CheckMoment.between(startMs: $0.enterMs, endMs: $0.exitMs, taken: instants()) }
+                loaderChecks.append(CheckResult(name: "flashes.\(panel)", passed: passed, message: message, moments: moments))
                 if !passed { loaderReasons.append(message) }
             }
             if let limit = plan.expect.maxHeldBackMs[panel] {
                 let passed = stats.heldBackMs <= limit
                 let message = "\(panel): content held back \(Quantity.ms(stats.heldBackMs)), at most \(Quantity.ms(limit)) allowed"
-                loaderChecks.append(CheckResult(name: "heldBack.\(panel)", passed: passed, message: message))
+                let moments = passed ? [] : stats.heldBack.map { CheckMoment.between(startMs: $0.readyMs, endMs: $0.paintedMs, taken: instants()) }
+                loaderChecks.append(CheckResult(name: "heldBack.\(panel)", passed: passed, message: message, moments: moments))
                 if !passed { loaderReasons.append(message) }
             }
         }
