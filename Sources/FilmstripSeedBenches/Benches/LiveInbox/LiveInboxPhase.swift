@@ -154,3 +154,16 @@ package struct LiveInboxPhase: BenchPhase, Hashable {
         hasher.combine(away)
     }
 }
+
+extension LiveInboxPhase: LanedPhase {
+    /// `onAppear` for the panel of that name (it draws the `onAppear` lane); nil for the panels
+    /// that draw the `.task` lane, whose phase is the run's.
+    package func lane(ofPanel panel: String) -> String? {
+        panel == LiveInboxBench.Lane.onAppear.rawValue ? LiveInboxBench.Lane.onAppear.rawValue : nil
+    }
+
+    /// The phase name of `lane`'s screen; nil for a lane the plan does not draw.
+    package func phaseName(inLane lane: String) -> String? {
+        lane == LiveInboxBench.Lane.onAppear.rawValue ? onAppear?.screen.name.rawValue : task.screen.name.rawValue
+    }
+}
