@@ -45,6 +45,9 @@ package struct LiveInboxPhase: BenchPhase, Hashable {
         case refreshing(Progress)
         /// The refresh failed with this message; the rows stay under it.
         case failed(String)
+        /// The refresh was answered with nothing new that it did not ask for (a 304 Not Modified
+        /// to a request that sent no validators): the rows stay, under this plain note.
+        case noted(String)
     }
 
     /// What one screen shows.
@@ -147,7 +150,7 @@ package struct LiveInboxPhase: BenchPhase, Hashable {
             hasher.combine(lane.screen.rows?.count ?? -1)
             switch lane.screen {
             case .loading(let progress), .stale(_, .refreshing(let progress)): hasher.combine(progress)
-            case .failed(let message), .stale(_, .failed(let message)): hasher.combine(message)
+            case .failed(let message), .stale(_, .failed(let message)), .stale(_, .noted(let message)): hasher.combine(message)
             default: break
             }
         }
