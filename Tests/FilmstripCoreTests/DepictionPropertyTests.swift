@@ -52,12 +52,17 @@ import Testing
     /// a retry follows a failed reply and a refresh a loaded one.
     static func randomBeats(_ random: inout SeededGenerator, triggers: [Beat.Trigger]) -> [Beat] {
         var beats: [Beat] = []
+        // What the screen shows as each beat starts: a failed refresh keeps its rows.
+        var (rowsShown, failureShown) = (false, false)
         for _ in 0..<Int.random(in: 1...5, using: &random) {
             let reply: Beat.Reply = [.loading, .empty, .failed(message: "x"), .loaded(rows: [])].randomElement(using: &random)!
             var trigger = triggers.randomElement(using: &random)!
-            switch (trigger, beats.last?.reply) {
-            case (.retry, .failed?), (.refresh, .loaded?): break
-            default: trigger = .open
+            if !(trigger == .retry && failureShown) && !(trigger == .refresh && rowsShown) { trigger = .open }
+            switch reply {
+            case .failed where trigger == .refresh: break
+            case .failed: (rowsShown, failureShown) = (false, true)
+            case .loaded: (rowsShown, failureShown) = (true, false)
+            default: (rowsShown, failureShown) = (false, false)
             }
             beats.append(Beat(
                 trigger: trigger, reply: reply,

@@ -23,11 +23,13 @@ class Mutant:
 
 CORE = "Sources/FilmstripCore"
 ORDERS = "Sources/FilmstripSeedBenches/Benches/Orders/OrdersBench.swift"
+REAL = "Sources/FilmstripOutputs/Comparing/TimingTolerantComparison.swift"
 
 # Suites that judge the analysis, the loader policy and the scenes bench.
-ANALYSIS = "TimingEdgeTests|AnalysisTests|ThresholdBoundaryTests|LoaderPolicyTests|ScenesBenchTests|DepictionIntervalTests|DepictionPropertyTests|PolicySweepTests|BoundedTimeAnalysisTests|RulesOfTimeTests|ReportsTests"
-LOADER = "TimingEdgeTests|LoaderPolicyTests|ScenesBenchTests|DepictionIntervalTests|DepictionPropertyTests|ThresholdBoundaryTests|PolicySweepTests|ChainedRetryTests"
+ANALYSIS = "TimingEdgeTests|OneLoaderPerLoadTests|LoaderStatsWindowTests|AnalysisTests|ThresholdBoundaryTests|LoaderPolicyTests|ScenesBenchTests|DepictionIntervalTests|DepictionPropertyTests|PolicySweepTests|BoundedTimeAnalysisTests|RulesOfTimeTests|ReportsTests"
+LOADER = "TimingEdgeTests|OneLoaderPerLoadTests|LoaderPolicyTests|ScenesBenchTests|DepictionIntervalTests|DepictionPropertyTests|ThresholdBoundaryTests|PolicySweepTests|ChainedRetryTests"
 PENDING = "TimingEdgeTests|PendingWorkTests|AnalysisTests"
+REAL_SUITES = "RealClockComparisonTests"
 ORDERS_SUITES = "TimingEdgeTests|OrdersBenchTests|ThresholdBoundaryTests|PanelStateTests|DepictionPropertyTests"
 
 MUTANTS = [
@@ -56,9 +58,9 @@ MUTANTS = [
            edge="9: zero-length phases do not split a depiction"),
     # --- loader statistics (LoaderStats.swift)
     Mutant("S1", f"{CORE}/Analysis/LoaderStats.swift", "&& $0.durationMs < thresholdMs &&", "&& $0.durationMs <= thresholdMs &&", ANALYSIS),
-    Mutant("S2", f"{CORE}/Analysis/LoaderStats.swift", "$0 != cutOff && OnScreen.isSeen(fromMs: $0.enterMs, untilMs: $0.exitMs) &&",
-           "$0 != cutOff &&", ANALYSIS, edge="10: LoaderStats given a zero-length loader (no flash)"),
-    Mutant("S3", f"{CORE}/Analysis/LoaderStats.swift", "$0 != cutOff && OnScreen", "OnScreen", ANALYSIS),
+    Mutant("S2", f"{CORE}/Analysis/LoaderStats.swift", "$0.exitMs != cutOff && OnScreen.isSeen(fromMs: $0.enterMs, untilMs: $0.exitMs) &&",
+           "$0.exitMs != cutOff &&", ANALYSIS, edge="10: LoaderStats given a zero-length loader (no flash)"),
+    Mutant("S3", f"{CORE}/Analysis/LoaderStats.swift", "$0.exitMs != cutOff && OnScreen", "OnScreen", ANALYSIS),
     Mutant("S4", f"{CORE}/Analysis/LoaderStats.swift", "            if to > from {\n", "            if to >= from {\n", ANALYSIS,
            edge="10: LoaderStats given a zero-length loader (nothing held back)"),
     Mutant("S5", f"{CORE}/Analysis/LoaderStats.swift", "if spinner.exitMs <= phase.exitMs { i += 1 } else { j += 1 }",
@@ -67,20 +69,47 @@ MUTANTS = [
     Mutant("S6", f"{CORE}/Analysis/LoaderStats.swift", "let holding = phases.filter { !loadingPhases.contains($0.name) && $0.exitMs > windowStartMs",
            "let holding = phases.filter { !loadingPhases.contains($0.name) && $0.exitMs >= windowStartMs", ANALYSIS,
            equivalent="a phase ending exactly at the window's start adds nothing (to > from fails once from is clipped to the start) and ends before every spinner kept, so it only advances j"),
+    Mutant("S7", f"{CORE}/Analysis/LoaderStats.swift", "if let last = intervals.last, last.exitMs == depiction.enterMs {",
+           "if let last = intervals.last, last.name == depiction.name, last.exitMs == depiction.enterMs {", ANALYSIS + "|OneLoaderPerLoadTests",
+           edge="a loader that changes form is one loader"),
+    # --- loader statistics clipped to the window (LoaderStats.swift)
+    Mutant("W1", f"{CORE}/Analysis/LoaderStats.swift",
+           "visibleMs = spinners.compactMap { $0.clipped(fromMs: windowStartMs, toMs: windowEndMs)?.durationMs }.reduce(0, +)",
+           "visibleMs = spinners.map(\\.durationMs).reduce(0, +)", ANALYSIS + "|LoaderStatsWindowTests", edge="visible time clipped to the window"),
+    Mutant("W2", f"{CORE}/Analysis/LoaderStats.swift", "$0.durationMs < thresholdMs && $0.exitMs > windowStartMs &&",
+           "$0.durationMs < thresholdMs && $0.exitMs >= windowStartMs &&", ANALYSIS + "|LoaderStatsWindowTests",
+           edge="a flash ending at the window's start is outside it"),
+    Mutant("W3", f"{CORE}/Analysis/LoaderStats.swift", "$0.exitMs > windowStartMs && $0.enterMs < windowEndMs\n        }",
+           "$0.exitMs > windowStartMs && $0.enterMs <= windowEndMs\n        }", ANALYSIS + "|LoaderStatsWindowTests",
+           edge="a flash starting at the window's end is outside it"),
+    Mutant("W4", f"{CORE}/Analysis/LoaderStats.swift",
+           "blankMs = depictions.filter { blanks.contains($0.name) }\n            .compactMap { $0.clipped(fromMs: windowStartMs, toMs: windowEndMs)?.durationMs }",
+           "blankMs = depictions.filter { blanks.contains($0.name) }\n            .map(\\.durationMs)", ANALYSIS + "|LoaderStatsWindowTests",
+           edge="blank time clipped to the window"),
+    Mutant("W5", f"{CORE}/Analysis/LoaderStats.swift", "let from = max(ready, windowStartMs)", "let from = ready",
+           ANALYSIS + "|LoaderStatsWindowTests", edge="held-back time clipped to the window's start"),
+    Mutant("W6", f"{CORE}/Analysis/LoaderStats.swift", "let to = min(painted, windowEndMs)", "let to = painted",
+           ANALYSIS + "|LoaderStatsWindowTests", edge="held-back time clipped to the window's end"),
     # --- loader policy (LoaderPolicy.swift)
     Mutant("L1", f"{CORE}/Analysis/LoaderPolicy.swift", "!OnScreen.isSeen(fromMs: schedule.contentFromMs, untilMs: startMs)",
            "startMs < schedule.contentFromMs", LOADER, edge="9: the carry check (the bug of kind 9)"),
-    Mutant("L2", f"{CORE}/Analysis/LoaderPolicy.swift", "schedule.loaderFromMs != nil && !OnScreen", "!OnScreen", LOADER),
+    Mutant("L2", f"{CORE}/Analysis/LoaderPolicy.swift", "return previous.loaderFromMs != nil && Self.continues", "return Self.continues", LOADER),
     Mutant("L3", f"{CORE}/Analysis/LoaderPolicy.swift", "guard readyMs > visibleFrom else {", "guard readyMs >= visibleFrom else {", LOADER),
     Mutant("L4", f"{CORE}/Analysis/LoaderPolicy.swift", "let end = max(readyMs, visibleFrom + (minimumVisibleMs ?? 0))",
            "let end = max(readyMs, startMs + (minimumVisibleMs ?? 0))", LOADER),
-    Mutant("L5", f"{CORE}/Analysis/LoaderPolicy.swift", "schedule.contentFromMs = max(load.readyMs, appeared + (minimumVisibleMs ?? 0))",
-           "schedule.contentFromMs = max(load.readyMs, load.startMs + (minimumVisibleMs ?? 0))", LOADER),
-    Mutant("L6", f"{CORE}/Analysis/LoaderPolicy.swift", "                schedule.loaderFromMs = load.startMs\n", "", LOADER),
-    Mutant("L7", f"{CORE}/Analysis/LoaderPolicy.swift", "let appeared = carriedFrom ?? schedule.loaderFromMs",
-           "let appeared = schedule.loaderFromMs", LOADER),
+    Mutant("L5", f"{CORE}/Analysis/LoaderPolicy.swift", "let content = max(load.readyMs, appeared + (minimumVisibleMs ?? 0))",
+           "let content = max(load.readyMs, load.startMs + (minimumVisibleMs ?? 0))", LOADER),
+    Mutant("L6", f"{CORE}/Analysis/LoaderPolicy.swift", "loaderFromMs: load.startMs, contentFromMs: content)",
+           "loaderFromMs: load.startMs + delayMs, contentFromMs: content)", LOADER),
+    Mutant("L7", f"{CORE}/Analysis/LoaderPolicy.swift", "appearedAt = continues ? appearedAt ?? schedule.loaderFromMs : nil",
+           "appearedAt = continues ? schedule.loaderFromMs : nil", LOADER),
     Mutant("L8", f"{CORE}/Analysis/LoaderPolicy.swift", "loaderVisibleMs > 0 && loaderVisibleMs < thresholdMs",
            "loaderVisibleMs > 0 && loaderVisibleMs <= thresholdMs", LOADER),
+    Mutant("L10", f"{CORE}/Analysis/LoaderPolicy.swift", "waitingSince = continues ? waitingSince ?? load.startMs : nil",
+           "waitingSince = nil", LOADER + "|OneLoaderPerLoadTests", edge="a failure never on screen does not restart the delay"),
+    Mutant("L11", f"{CORE}/Analysis/LoaderPolicy.swift", "schedule = self.schedule(startMs: waitingSince ?? load.startMs, readyMs: load.readyMs)",
+           "schedule = self.schedule(startMs: load.startMs, readyMs: load.readyMs)", LOADER + "|OneLoaderPerLoadTests",
+           edge="a failure never on screen does not restart the delay"),
     Mutant("L9", f"{CORE}/Analysis/LoaderPolicy.swift", "self.minimumVisibleMs = minimumVisibleMs.flatMap { $0 > 0 ? $0 : nil }",
            "self.minimumVisibleMs = minimumVisibleMs.flatMap { $0 >= 0 ? $0 : nil }", LOADER + "|PlanTests|CapturePlanTests"),
     # --- pending work and extendToSettle (PendingWork.swift)
@@ -111,9 +140,24 @@ MUTANTS = [
     Mutant("O7", ORDERS, "                        guard current.online else { break }\n                        current.online = false\n",
            "                        current.online = false\n", ORDERS_SUITES),
     Mutant("O8", ORDERS, "guard let request = current.inFlight, request.id == id else {", "guard current.inFlight != nil else {", ORDERS_SUITES),
+    # --- check's real-clock comparison (TimingTolerantComparison.swift)
+    Mutant("R1", REAL, "$0.enterMs <= tMs + toleranceMs", "$0.enterMs < tMs + toleranceMs", REAL_SUITES,
+           edge="a phase entered exactly one tolerance after the frame matches"),
+    Mutant("R2", REAL, "$0.exitMs > tMs - toleranceMs", "$0.exitMs >= tMs - toleranceMs", REAL_SUITES,
+           edge="a phase left exactly one tolerance before the frame does not match"),
+    Mutant("R3", REAL, "let tolerance = run.plan.frameIntervalMs", "let tolerance = run.plan.frameIntervalMs / 2", REAL_SUITES,
+           edge="the tolerance is one frame interval"),
+    Mutant("R4", REAL, "where abs(before.tMs - now.tMs) > tolerance", "where abs(before.tMs - now.tMs) >= tolerance", REAL_SUITES,
+           edge="a phase change exactly one tolerance apart matches"),
+    Mutant("R5", REAL, "if old.phase != new.phase, !Self.shows(old.phase ?? \"\", in: run.phaseSegments, nearMs: old.tMs, toleranceMs: tolerance) {",
+           "if old.phase != new.phase {", REAL_SUITES, edge="a frame's phase compared within the tolerance"),
+    Mutant("R6", REAL, "$0.name == name && OnScreen.isSeen", "OnScreen.isSeen", REAL_SUITES,
+           edge="only the recorded phase matches"),
+    Mutant("R7", REAL, ".replacing(#/\\b[0-9][0-9,]* bytes/#, with: \"# bytes\")", "", REAL_SUITES,
+           edge="body lengths are not compared"),
     # --- animation delays from measured times (AnimationSchedule.swift)
-    Mutant("M1", "Sources/FilmstripReports/AnimationSchedule.swift", "frames[Int(drawn[offset + 1])].tMs : endMs",
-           "frames[Int(drawn[offset + 1])].scheduledMs : endMs", "AnimationScheduleTests|ReportsTests",
+    Mutant("M1", "Sources/FilmstripReports/AnimationSchedule.swift", "let nextMs = next.map { frames[$0].tMs } ?? endMs",
+           "let nextMs = next.map { frames[$0].scheduledMs } ?? endMs", "AnimationScheduleTests|ReportsTests",
            edge="10: real-clock animation delays from measured times"),
     Mutant("M2", "Sources/FilmstripReports/AnimationSchedule.swift", "delayMs: Swift.max(0, nextMs - frames[position].tMs)",
            "delayMs: nextMs - frames[position].tMs", "AnimationScheduleTests|ReportsTests"),

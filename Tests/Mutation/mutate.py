@@ -11,6 +11,10 @@ and writes it to .build/mutation/report.md.
     Tests/Mutation/run.sh                 every mutant
     Tests/Mutation/run.sh L1 O2           only these
     Tests/Mutation/run.sh --list          the mutants, without running them
+    Tests/Mutation/run.sh --check         that every mutant still applies (seconds; CI runs it)
+
+A mutant whose snippet no longer occurs exactly once in its file is *stale*: it is not applied,
+the run goes on with the others, prints the table with the stale ones named, and exits 1.
 
 Not part of CI: each mutant is an incremental build (about 10 s) and its suites (about 10-30 s).
 """
@@ -51,14 +55,22 @@ def restore_leftover():
         print(f"restored {os.path.relpath(target, ROOT)} from a stopped run", flush=True)
 
 
+def staleness(mutant):
+    """Why `mutant` no longer applies (its file is gone, or its snippet does not occur exactly
+    once), or None when it does."""
+    path = path_of(mutant)
+    if not os.path.exists(path):
+        return f"{mutant.file} does not exist"
+    with open(path, encoding="utf-8") as f:
+        count = f.read().count(mutant.find)
+    return None if count == 1 else f"its snippet occurs {count} times in {mutant.file} (expected once)"
+
+
 def apply(mutant):
     path = path_of(mutant)
     with open(path, "rb") as f:
         original = f.read()
     text = original.decode("utf-8")
-    count = text.count(mutant.find)
-    if count != 1:
-        raise SystemExit(f"mutant {mutant.id}: its snippet occurs {count} times in {mutant.file} (expected once): the list is stale")
     with open(BACKUP, "wb") as f:
         f.write(original)
     with open(BACKUP + ".path", "w") as f:
@@ -116,6 +128,18 @@ def main(argv):
     os.environ["PATH"] = "/opt/swift/usr/bin:" + os.environ.get("PATH", "")
     os.makedirs(WORK, exist_ok=True)
     chosen = [m for m in MUTANTS if not argv or m.id in argv]
+    if "--check" in argv:
+        stale = [(m, staleness(m)) for m in MUTANTS if staleness(m)]
+        for m, why in stale:
+            print(f"error: mutant {m.id} no longer applies: {why}", flush=True)
+        ids = [m.id for m in MUTANTS]
+        repeated = sorted({i for i in ids if ids.count(i) > 1})
+        if repeated:
+            print(f"error: mutant ids given twice: {', '.join(repeated)}", flush=True)
+        if stale or repeated:
+            return 1
+        print(f"every one of the {len(MUTANTS)} mutants applies (its snippet occurs exactly once)")
+        return 0
     if "--list" in argv:
         for m in MUTANTS:
             print(f"{m.id:4} {m.file}:{line_of(m)}  {m.find.strip()!r} -> {m.replace.strip()!r}  [{m.suites}]")
@@ -147,6 +171,11 @@ def main(argv):
         for number, mutant in enumerate(chosen, 1):
             t0 = time.time()
             where = f"{os.path.basename(mutant.file)}:{line_of(mutant)}"
+            why = staleness(mutant)
+            if why:
+                rows.append((mutant, where, "stale", []))
+                print(f"[{number}/{len(chosen)}] {mutant.id} {where}: STALE, not applied: {why}", flush=True)
+                continue
             original = apply(mutant)
             try:
                 compiled, log = build()
@@ -175,15 +204,19 @@ def main(argv):
         change = f"`{mutant.find.strip()}` → `{mutant.replace.strip() or '(deleted)'}`".replace("|", "\\|").replace("\n", " ")
         note = f" ({mutant.equivalent})" if result == "equivalent" else ""
         lines.append(f"| {mutant.id} | {where} | {change} | {mutant.edge or ''} | {result}{note} | {', '.join(killers)} |")
+    stale = [r[0].id for r in rows if r[2] == "stale"]
     score = f"{killed} of {len(counted)} non-equivalent mutants killed" + (f" ({100 * killed / len(counted):.0f}%)" if counted else "")
     lines += ["", f"Score: {score}; {sum(1 for r in rows if r[2] == 'stillborn')} stillborn, "
-              f"{sum(1 for r in rows if r[2] == 'equivalent')} equivalent; {time.time() - started:.0f} s."]
+              f"{sum(1 for r in rows if r[2] == 'equivalent')} equivalent, {len(stale)} stale; {time.time() - started:.0f} s."]
+    if stale:
+        lines += ["", f"ERROR: {len(stale)} mutant(s) no longer apply and were not run ({', '.join(stale)}): "
+                  "the list is stale; fix their snippets in Tests/Mutation/mutants.py."]
     report = "\n".join(lines) + "\n"
     with open(os.path.join(WORK, "report.md"), "w") as f:
         f.write(report)
     print()
     print(report)
-    return 0 if counted and killed == len(counted) else 1
+    return 0 if counted and killed == len(counted) and not stale else 1
 
 
 if __name__ == "__main__":

@@ -7,8 +7,10 @@
 #   Tests/Mutation/run.sh            every mutant (about 15-25 minutes on a loaded 2-core machine)
 #   Tests/Mutation/run.sh L1 O2      only these mutants
 #   Tests/Mutation/run.sh --list     list the mutants
+#   Tests/Mutation/run.sh --check    check every mutant still applies (seconds; .ci/run runs it)
 #
-# Not part of CI. Do not run two swift builds in this folder at once.
+# A mutant that no longer applies is named and skipped; the table is still printed and the run
+# exits 1. The whole run is not part of CI. Do not run two swift builds in this folder at once.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 export PATH="/opt/swift/usr/bin:$PATH"

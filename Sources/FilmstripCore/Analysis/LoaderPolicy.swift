@@ -38,29 +38,38 @@ public struct LoaderPolicy: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// What a person sees during and after the last of a chain of loads with no content shown
-    /// in between (a first load, then retries). A loader still showing when the next load starts
-    /// carries on: it stays visible from that load's start, and its minimum keeps counting from
-    /// when it first appeared. "Still showing" is read as everything else that decides what a
-    /// person saw (``OnScreen``): the loader carries unless what replaced it (the failure) was
-    /// on screen for at least 1 ms before the next load started, so a retry that starts at the
-    /// very instant the failure is painted (a hold of 0 ms) keeps one continuous loader.
+    /// in between (a first load, then retries). A retry that starts before the failure it
+    /// follows was on screen (a hold of 0 ms, read as everything else that decides what a person
+    /// saw, ``OnScreen``) continues the load the person is waiting for: a loader already showing
+    /// stays visible from the retry's start and its minimum keeps counting from when it first
+    /// appeared; a loader still waiting for its delay keeps waiting from the start of that
+    /// first load, so the failure does not restart the delay. A failure on screen for at least
+    /// 1 ms ends the wait: the next load starts a new one with its own delay.
     ///
     /// ```swift
     /// // Delay 1,000 ms: the first load fails at 1,500 and the retry starts at 1,500.
     /// LoaderPolicy.seed004.schedule(chain: [LoadSpan(startMs: 0, readyMs: 1500), LoadSpan(startMs: 1500, readyMs: 2000)])
     /// // loaderFromMs 1,500 (carried, no new delay), contentFromMs 2,000
+    /// // Delay 1,000 ms: the first load fails at 700, before its loader; the retry at 700 waits on.
+    /// LoaderPolicy.seed004.schedule(chain: [LoadSpan(startMs: 0, readyMs: 700), LoadSpan(startMs: 700, readyMs: 1900)])
+    /// // loaderFromMs 1,000 (the delay from 0 ms), contentFromMs 1,900
     /// ```
     package func schedule(chain: [LoadSpan]) -> LoadSchedule? {
-        var carriedFrom: Int?
+        var waitingSince: Int?
+        var appearedAt: Int?
         var last: LoadSchedule?
         for (index, load) in chain.enumerated() {
-            var schedule = schedule(startMs: load.startMs, readyMs: load.readyMs)
-            if let appeared = carriedFrom {
-                schedule.loaderFromMs = load.startMs
-                schedule.contentFromMs = max(load.readyMs, appeared + (minimumVisibleMs ?? 0))
+            var schedule: LoadSchedule
+            if let appeared = appearedAt {
+                let content = max(load.readyMs, appeared + (minimumVisibleMs ?? 0))
+                schedule = LoadSchedule(startMs: load.startMs, readyMs: load.readyMs, loaderFromMs: load.startMs, contentFromMs: content)
+            } else {
+                schedule = self.schedule(startMs: waitingSince ?? load.startMs, readyMs: load.readyMs)
+                schedule.startMs = load.startMs
             }
-            let appeared = carriedFrom ?? schedule.loaderFromMs
-            carriedFrom = index + 1 < chain.count && Self.carries(schedule, into: chain[index + 1].startMs) ? appeared : nil
+            let continues = index + 1 < chain.count && Self.continues(schedule, into: chain[index + 1].startMs)
+            waitingSince = continues ? waitingSince ?? load.startMs : nil
+            appearedAt = continues ? appearedAt ?? schedule.loaderFromMs : nil
             last = schedule
         }
         return last
@@ -71,13 +80,23 @@ public struct LoaderPolicy: Hashable, Sendable, CustomStringConvertible {
     /// ``schedule(chain:)``.
     package func loaderCarries(into startMs: Int, after earlier: [LoadSpan]) -> Bool {
         guard let previous = schedule(chain: earlier) else { return false }
-        return Self.carries(previous, into: startMs)
+        return previous.loaderFromMs != nil && Self.continues(previous, into: startMs)
     }
 
-    /// The carry rule in one place: `schedule` showed a loader, and what replaced it (from
+    /// The instant the loader shows during a load of the chain `earlier` that started at
+    /// `startMs` and has no answer yet: `startMs` when a loader carries into it, the start of
+    /// the load the person is waiting for plus the delay when the failure before it was never
+    /// on screen, otherwise `startMs` plus the delay (``schedule(chain:)``). Whole ms since the
+    /// start of the run.
+    package func loaderFromMs(loadStartedAtMs startMs: Int, after earlier: [LoadSpan]) -> Int {
+        // A load with no answer yet is one whose data is ready only at the end of time.
+        schedule(chain: earlier + [LoadSpan(startMs: startMs, readyMs: .max)])?.loaderFromMs ?? startMs + delayMs
+    }
+
+    /// The continuation rule in one place: what `schedule` ended with (the failure, from
     /// `contentFromMs`) was not on screen before the next load started at `startMs`.
-    private static func carries(_ schedule: LoadSchedule, into startMs: Int) -> Bool {
-        schedule.loaderFromMs != nil && !OnScreen.isSeen(fromMs: schedule.contentFromMs, untilMs: startMs)
+    private static func continues(_ schedule: LoadSchedule, into startMs: Int) -> Bool {
+        !OnScreen.isSeen(fromMs: schedule.contentFromMs, untilMs: startMs)
     }
 
     /// What a person sees during and after one load that started at `startMs` and whose data was

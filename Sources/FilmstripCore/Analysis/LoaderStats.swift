@@ -2,10 +2,11 @@
 public struct LoaderStats: Hashable, Sendable {
     /// The panel.
     public var panel: String
-    /// Milliseconds the loader (spinner) was visible inside the window.
+    /// Milliseconds a loader (any form: spinner, skeleton, bar) was visible inside the window.
     public var visibleMs: Int
     /// Each flash: a loader visible for more than 0 and less than the flash threshold, as its
-    /// whole interval [enter, exit) (a flash that crosses the window's start counts with its full
+    /// whole interval [enter, exit) from the first instant any loader form showed to the last,
+    /// named by its first form (a flash that crosses the window's start counts with its full
     /// length; a loader still showing when the run stops is not a flash: its length is unknown).
     public var flashes: [Segment]
     /// Milliseconds the content (or error) was ready but held back behind the loader, inside the window.
@@ -27,13 +28,16 @@ public struct LoaderStats: Hashable, Sendable {
     ///   - thresholdMs: a loader visible for less than this (and more than 0) is a flash.
     package init(panel: String, depictions: [Segment], phases: [Segment], windowStartMs: Int, windowEndMs: Int, thresholdMs: Int, loaders: Set<String>, blanks: Set<String>, loadingPhases: Set<String>) {
         self.panel = panel
-        let spinners = depictions.filter { loaders.contains($0.name) }
+        // One loader is one interval, from the first instant any loader form is on screen to the
+        // last: a spinner that turns into a progress bar is one loader, not two flashes (the
+        // depiction segments still show each form).
+        let spinners = Self.loaderIntervals(depictions, loaders: loaders)
         visibleMs = spinners.compactMap { $0.clipped(fromMs: windowStartMs, toMs: windowEndMs)?.durationMs }.reduce(0, +)
         // The last depiction interval is cut off where the run stops: its true length is unknown,
-        // so it is never called a flash.
-        let cutOff = depictions.last
+        // so a loader that lasts to it is never called a flash.
+        let cutOff = depictions.last.map(\.exitMs)
         flashes = spinners.filter {
-            $0 != cutOff && OnScreen.isSeen(fromMs: $0.enterMs, untilMs: $0.exitMs) && $0.durationMs < thresholdMs && $0.exitMs > windowStartMs && $0.enterMs < windowEndMs
+            $0.exitMs != cutOff && OnScreen.isSeen(fromMs: $0.enterMs, untilMs: $0.exitMs) && $0.durationMs < thresholdMs && $0.exitMs > windowStartMs && $0.enterMs < windowEndMs
         }
         blankMs = depictions.filter { blanks.contains($0.name) }
             .compactMap { $0.clipped(fromMs: windowStartMs, toMs: windowEndMs)?.durationMs }.reduce(0, +)
@@ -59,6 +63,21 @@ public struct LoaderStats: Hashable, Sendable {
         }
         heldBackMs = held
         heldBack = stretches
+    }
+
+    /// The loader intervals of `depictions` (in time order, not overlapping): each maximal run of
+    /// back-to-back loader depictions, whatever their forms, as one interval named by its first
+    /// form.
+    static func loaderIntervals(_ depictions: [Segment], loaders: Set<String>) -> [Segment] {
+        var intervals: [Segment] = []
+        for depiction in depictions where loaders.contains(depiction.name) {
+            if let last = intervals.last, last.exitMs == depiction.enterMs {
+                intervals[intervals.count - 1].exitMs = depiction.exitMs
+            } else {
+                intervals.append(depiction)
+            }
+        }
+        return intervals
     }
 
     /// `held back 400 ms (ready 600 ms, painted 1,000 ms)` or `held back 0 ms`.

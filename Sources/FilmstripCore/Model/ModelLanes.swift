@@ -1,7 +1,9 @@
 import FilmstripRaster
 
-/// A phase that holds one phase per lane, for a panel that reads a lane of its own.
-protocol LanedPhase {
+/// A phase that holds one phase per lane, for a panel that reads a lane of its own: the
+/// analysis measures that panel's loader, flashes, held-back and blank time against its lane's
+/// phases, never another lane's.
+package protocol LanedPhase {
     /// The lane panel `panel` reads; nil when it reads the first lane's (shared) phase.
     func lane(ofPanel panel: String) -> String?
     /// The name of the phase in `lane`.

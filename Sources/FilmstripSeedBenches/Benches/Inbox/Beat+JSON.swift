@@ -79,12 +79,13 @@ extension Beat {
         return Beat(trigger: trigger, reply: reply, latencyMs: latencyMs, holdMs: holdMs)
     }
 
-    /// The checks every beat script meets, however its plan was made: a retry follows a failed
-    /// reply and a refresh a loaded one (the beat before, wrapping around in a cycle), and a
-    /// cycle takes more than 0 ms.
+    /// The checks every beat script meets, however its plan was made: a retry follows a failure
+    /// on screen and a refresh rows on screen, read as the screen draws them (``screens(before:mode:)``:
+    /// a failed refresh keeps its rows, wrapping around in a cycle), and a cycle takes more than 0 ms.
     /// - Throws: ``PlanError`` at `$.script…`.
     static func validate(_ script: [Beat], plan: CapturePlan, triggers: [Trigger]) throws(PlanError) {
         guard !script.isEmpty else { throw PlanError(path: "$.script", message: "expected at least one beat") }
+        let onScreen = screens(before: script, mode: plan.mode)
         for (index, beat) in script.enumerated() {
             guard triggers.contains(beat.trigger) else {
                 let names = triggers.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
@@ -97,19 +98,40 @@ extension Beat {
                 throw PlanError(path: "$.script[\(index)].holdMs", message: "expected an integer from 0 to 3600000 ms, found \(beat.holdMs)")
             }
             guard beat.trigger != .open else { continue }
-            let previousIndex = index > 0 ? index - 1 : (plan.mode == .cycle ? script.count - 1 : nil)
-            let previous = previousIndex.map { script[$0].reply.name }
+            let before = onScreen[index]
             let needed = beat.trigger == .retry ? Reply.failed(message: "").name : Reply.loaded(rows: []).name
-            guard previous == needed else {
-                let what = beat.trigger == .retry ? "a retry follows a failure" : "a refresh needs content on screen"
+            guard before == needed else {
+                let what = beat.trigger == .retry ? "a retry follows a failure on screen" : "a refresh needs content on screen"
                 throw PlanError(
                     path: "$.script[\(index)].trigger",
-                    message: "\(what): expected the beat before to reply \(needed), found \(previous.map { "a \($0) reply" } ?? "no beat before")")
+                    message: "\(what): expected \(needed) on screen before this beat, found \(before.map { "\($0) on screen" } ?? "no beat before")")
             }
         }
         if plan.mode == .cycle && length(script, slowMotion: plan.slowMotion) == 0 {
             throw PlanError(path: "$.script", message: "a cycle whose beats all take 0 ms would repeat without end; expected at least one beat with latencyMs or holdMs above 0")
         }
+    }
+
+    /// The phase on screen as each beat of `script` starts, as the bench draws it: a beat's
+    /// reply, except that a refresh over rows that fails keeps the rows (`loaded`); nil before
+    /// the first beat of a pinned script. A cycle starts on what its last beat leaves.
+    static func screens(before script: [Beat], mode: CapturePlan.Mode) -> [String?] {
+        func after(_ beat: Beat, over screen: String?) -> String {
+            let keepsRows = beat.trigger == .refresh && screen == Reply.loaded(rows: []).name && beat.reply.name == Reply.failed(message: "").name
+            return keepsRows ? Reply.loaded(rows: []).name : beat.reply.name
+        }
+        var screen: String?
+        if mode == .cycle {
+            // One pass settles what the cycle's end leaves: every screen after an open, a retry
+            // or a reply other than a failed refresh is that reply, whatever came before.
+            for beat in script { screen = after(beat, over: screen) }
+        }
+        var before: [String?] = []
+        for beat in script {
+            before.append(screen)
+            screen = after(beat, over: screen)
+        }
+        return before
     }
 
     /// One pass of `script`, in ms: every latency (stretched) and hold.

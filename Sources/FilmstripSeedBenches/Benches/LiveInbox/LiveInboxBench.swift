@@ -242,14 +242,20 @@ extension LiveInboxBench {
         mutating func end(_ request: Request, _ ending: LiveInboxReply.Ending, screen read: LiveInboxPhase.Screen, url: URL, _ now: Int) {
             requests[request.id] = nil
             update(request.lane) { $0.work.completed += 1 }
+            // An answer came by now at the latest, even when the transport reported no head
+            // before it ended (a 3xx without Location comes only with the end).
+            var firstByteMs = request.firstByteMs
+            if case .answer = ending, firstByteMs == nil { firstByteMs = now }
             let timing = LoadTiming(
                 label: "\(request.lane.rawValue) request \(request.id) (generation \(request.generation))",
-                startMs: request.startMs, firstByteMs: request.firstByteMs, lastByteMs: request.lastDataMs ?? now)
+                startMs: request.startMs, firstByteMs: firstByteMs, lastByteMs: request.lastDataMs ?? now)
             bench.timings.withLock { $0.append(timing) }
-            let first = request.firstByteMs.map { "first byte after \(Quantity.ms($0 - request.startMs)), " } ?? "no answer, "
+            let first = firstByteMs.map { "first byte after \(Quantity.ms($0 - request.startMs)), " } ?? "no answer, "
             let what: String
             switch ending {
-            case .answer(let status, _, let body): what = "status \(status), \(Quantity.grouped(body.count)) bytes"
+            case .answer(let status, let headers, let body):
+                let redirect = (300...399).contains(status) && status != 304 && headers["location"] == nil ? " without Location" : ""
+                what = "status \(status)\(redirect), \(Quantity.grouped(body.count)) bytes"
             case .transport(let problem):
                 what = problem.detail
                 let note = "GET \(URLRedaction.redacted(url)): \(problem.detail)"
@@ -269,6 +275,11 @@ extension LiveInboxBench {
                     // Nothing changed (RFC 9110 §15.4.5): what the last full answer showed stays.
                     screen = kept.screen
                     timeline.event("\(request.lane.rawValue) request \(request.id): not modified, the screen stays", atMs: now)
+                } else if status == 304, case .stale(let rows, .refreshing) = shown.screen {
+                    // A 304 to a request with no validators (RFC 9110 §15.4.5): nothing new, and
+                    // nothing failed; the rows stay under a plain note until the next refresh.
+                    screen = .stale(rows, .noted(LiveInboxReply.unaskedNotModified))
+                    timeline.event("\(request.lane.rawValue) request \(request.id): not modified, though no validators were sent; the rows stay", atMs: now)
                 } else if status != 304, (200...299).contains(status), screen.name == .loaded || screen.name == .empty {
                     var conditions: [String: String] = [:]
                     if let tag = headers["etag"] { conditions["If-None-Match"] = tag }

@@ -45,6 +45,9 @@ package struct LiveInboxPhase: BenchPhase, Hashable {
         case refreshing(Progress)
         /// The refresh failed with this message; the rows stay under it.
         case failed(String)
+        /// The refresh was answered with nothing new that it did not ask for (a 304 Not Modified
+        /// to a request that sent no validators): the rows stay, under this plain note.
+        case noted(String)
     }
 
     /// What one screen shows.
@@ -147,10 +150,23 @@ package struct LiveInboxPhase: BenchPhase, Hashable {
             hasher.combine(lane.screen.rows?.count ?? -1)
             switch lane.screen {
             case .loading(let progress), .stale(_, .refreshing(let progress)): hasher.combine(progress)
-            case .failed(let message), .stale(_, .failed(let message)): hasher.combine(message)
+            case .failed(let message), .stale(_, .failed(let message)), .stale(_, .noted(let message)): hasher.combine(message)
             default: break
             }
         }
         hasher.combine(away)
+    }
+}
+
+extension LiveInboxPhase: LanedPhase {
+    /// `onAppear` for the panel of that name (it draws the `onAppear` lane); nil for the panels
+    /// that draw the `.task` lane, whose phase is the run's.
+    package func lane(ofPanel panel: String) -> String? {
+        panel == LiveInboxBench.Lane.onAppear.rawValue ? LiveInboxBench.Lane.onAppear.rawValue : nil
+    }
+
+    /// The phase name of `lane`'s screen; nil for a lane the plan does not draw.
+    package func phaseName(inLane lane: String) -> String? {
+        lane == LiveInboxBench.Lane.onAppear.rawValue ? onAppear?.screen.name.rawValue : task.screen.name.rawValue
     }
 }

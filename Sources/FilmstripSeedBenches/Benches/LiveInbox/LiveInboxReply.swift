@@ -3,7 +3,8 @@ import Foundation
 
 /// How a finished request becomes a screen, one row of
 /// docs/LIVE-NETWORK.md per status class: a 2xx JSON list with rows is `loaded(rows)`, an empty
-/// one — or a 204/205 — `empty`; a 304 keeps what is on screen (the bench applies it); any other
+/// one — or a 204/205 — `empty` (a 206 whose `Content-Range` covers the whole representation is
+/// read as the whole answer); a 304 keeps what is on screen (the bench applies it); any other
 /// status is `failed` with the status and the body's message in plain words
 /// (`ASC 409 · version already exists`), a 429 or 503 with its `Retry-After` as a wait; a
 /// transport error is `failed` in plain words. Pure: no I/O, no clock.
@@ -70,6 +71,9 @@ package enum LiveInboxReply {
         }
     }
 
+    /// The note under rows kept by a refresh answered 304 Not Modified when it sent no
+    /// validators (the last full answer had no `ETag` or `Last-Modified`).
+    package static let unaskedNotModified = "no newer inbox: the server says nothing changed"
     /// The sentence for an unreadable 2xx body.
     package static let unreadable = "the server sent something unreadable"
     /// The sentence for a 2xx whose body is empty.
@@ -91,7 +95,7 @@ package enum LiveInboxReply {
             switch status {
             case 204, 205:
                 return .empty
-            case 206:
+            case 206 where !coversWholeRepresentation(headers["content-range"]):
                 return .failed("\(service) 206 · the server sent only part of the answer")
             case 200...299:
                 if body.isEmpty { return .failed(emptyBody) }
@@ -115,6 +119,19 @@ package enum LiveInboxReply {
                 return .failed("\(service) \(status) · \(words)")
             }
         }
+    }
+
+    /// Whether a 206's `Content-Range` covers the whole representation (RFC 9110 §14.4,
+    /// §15.3.7): `bytes 0-(N−1)/N`, so the part is the whole answer. False when it is absent,
+    /// unreadable, a part, or of an unknown length (`bytes 0-99/*`).
+    static func coversWholeRepresentation(_ contentRange: String?) -> Bool {
+        guard let value = contentRange?.trimmingCharacters(in: .whitespaces), value.lowercased().hasPrefix("bytes ") else { return false }
+        let spec = value.dropFirst("bytes ".count).trimmingCharacters(in: .whitespaces)
+        let parts = spec.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let complete = Int(parts[1].trimmingCharacters(in: .whitespaces)) else { return false }
+        let range = parts[0].split(separator: "-", omittingEmptySubsequences: false)
+        guard range.count == 2, let first = Int(range[0].trimmingCharacters(in: .whitespaces)), let last = Int(range[1].trimmingCharacters(in: .whitespaces)) else { return false }
+        return first == 0 && last >= first && last == complete - 1
     }
 
     /// The coding named in `Content-Encoding` that the transport cannot have decoded, if any.

@@ -63,6 +63,12 @@ struct LiveScreenDrawing {
                 if !roomForFooter {
                     painter.centeredText("REFRESH FAILED · RETRY", line: bandLine + 1, color: Palette.header, role: .button)
                 }
+            case .noted(let note):
+                // A plain note, not an error: nothing failed and the rows are as they were.
+                painter.expose(SemanticElement(role: .text, label: note))
+                for (index, line) in Self.wholeWords(note, maxLines: lines - bandLine, on: painter).enumerated() {
+                    painter.centeredText(line, line: bandLine + index, color: Palette.dimText, role: nil)
+                }
             }
         }
     }

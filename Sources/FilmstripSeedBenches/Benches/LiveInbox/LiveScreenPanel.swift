@@ -45,6 +45,7 @@ package struct LiveScreenPanel: Panel {
         case .loaded: return .rows
         case .stale(_, .refreshing): return .rowsRefreshing
         case .stale(_, .failed): return .rowsError
+        case .stale(_, .noted): return .rows
         }
     }
 

@@ -49,14 +49,14 @@ package struct LoaderPolicyPanel: Panel {
     }
 
     /// The depiction at `timeMs` (ms since the start of the run): while loading, `blank` until
-    /// the policy's delay has passed since the load started, then `spinner` (at once when an
-    /// earlier loader of the chain is still showing); `rowsRefreshing` during a refresh; after a
+    /// the policy's delay has passed since the start of the load the person is waiting for (a
+    /// retry after a failure never on screen waits on from the load before it), then `spinner`
+    /// (at once when an earlier loader of the chain is still showing); `rowsRefreshing` during a refresh; after a
     /// load, `spinner` until the content may be painted, then `rows`, `emptyMessage` or `errorRetry`.
     package func depiction(for phase: ScenesPhase, atMs timeMs: Int) -> Depiction {
         switch phase {
         case .loading(let start, let earlier):
-            if policy.loaderCarries(into: start, after: earlier) { return .spinner }
-            return timeMs - start >= policy.delayMs ? .spinner : .blank
+            return timeMs >= policy.loaderFromMs(loadStartedAtMs: start, after: earlier) ? .spinner : .blank
         case .refreshing:
             // The rows with the small "refreshing…" indicator the panel draws below them.
             return .rowsRefreshing
@@ -70,12 +70,12 @@ package struct LoaderPolicyPanel: Panel {
         }
     }
 
-    /// The instant the loader appears (the load's start plus the policy's delay), or, after a
+    /// The instant the loader appears (the waited-for load's start plus the policy's delay), or, after a
     /// load, the instant the held-back content is painted; none during a refresh. Whole ms since
     /// the start of the run.
     package func depictionChanges(in phase: ScenesPhase, enteredAtMs: Int) -> [Int] {
         switch phase {
-        case .loading(let start, let earlier): policy.loaderCarries(into: start, after: earlier) ? [] : [start + policy.delayMs]
+        case .loading(let start, let earlier): [policy.loaderFromMs(loadStartedAtMs: start, after: earlier)].filter { $0 > start }
         case .refreshing: []
         default: schedule(for: phase).map { [$0.contentFromMs] } ?? []
         }
