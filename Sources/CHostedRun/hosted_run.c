@@ -181,33 +181,38 @@ typedef int (*clock_nanosleep_t)(clockid_t, int, const struct timespec *, struct
 typedef int (*usleep_t)(useconds_t);
 typedef unsigned int (*sleep_t)(unsigned int);
 
-static int escapes(int kind) {
+// A blocking wait is reported and returns at once; the rest of the model's code in this job runs
+// uncaptured, on the real clocks and Dispatch, since the run is refused anyway: a C library loop
+// that waits until a clock has moved (Foundation's Thread.sleep) then ends on real time instead of
+// spinning against a virtual clock that does not move inside a job.
+static int reported(int kind) {
     if (!capturing || !installed.escaped) return 0;
     installed.escaped(kind);
+    capturing = 0;
     return 1;
 }
 
 int nanosleep(const struct timespec *request, struct timespec *remaining) {
     NEXT(nanosleep, nanosleep_t);
-    if (escapes(fs_escape_nanosleep)) return 0;
+    if (reported(fs_escape_nanosleep)) return 0;
     return next_nanosleep(request, remaining);
 }
 
 int clock_nanosleep(clockid_t clock, int flags, const struct timespec *request, struct timespec *remaining) {
     NEXT(clock_nanosleep, clock_nanosleep_t);
-    if (escapes(fs_escape_nanosleep)) return 0;
+    if (reported(fs_escape_nanosleep)) return 0;
     return next_clock_nanosleep(clock, flags, request, remaining);
 }
 
 int usleep(useconds_t microseconds) {
     NEXT(usleep, usleep_t);
-    if (escapes(fs_escape_usleep)) return 0;
+    if (reported(fs_escape_usleep)) return 0;
     return next_usleep(microseconds);
 }
 
 unsigned int sleep(unsigned int seconds) {
     NEXT(sleep, sleep_t);
-    if (escapes(fs_escape_sleep)) return 0;
+    if (reported(fs_escape_sleep)) return 0;
     return next_sleep(seconds);
 }
 

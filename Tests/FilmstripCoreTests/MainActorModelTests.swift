@@ -5,7 +5,7 @@ import Testing
 extension HostedMainActorSuites {
     /// A `@MainActor @Observable` model written without filmstrip, on a ``ModelStage``: exact to the
     /// millisecond at the debounce's edges, cancelled searches at the keystroke's instant, the same
-    /// trace on every run, and real-time waits detected. Serialised: the stage hosts the process's main actor.
+    /// trace on every run. Serialised: the stage hosts the process's main actor.
     @Suite struct MainActorModelTests {
         @Test func keystrokeOneMillisecondBeforeTheDebounceEndsRestartsIt() throws {
             let trace = try SearchScenario.trace(keystrokes: [(0, "a"), (299, "ab")], latencyMs: 200, untilMs: 1_000)
@@ -53,36 +53,6 @@ extension HostedMainActorSuites {
                 "request swi sent 550 answered 700",
                 "request swift sent 1060 answered 1210",
             ])
-        }
-
-        /// The stage runs on a thread of its own and the test awaits it, so the test holds no
-        /// thread of the cooperative pool: the model's `Task.sleep` resumes through that pool, and
-        /// with two cores and another suite's blocking real-clock test beside this one, a test that
-        /// blocked a pool thread for the whole wait could starve it (CI once waited 120 s in vain).
-        @Test func aTaskSleepComingBackFromAnotherThreadIsNamed() async throws {
-            let message: String? = await withCheckedContinuation { continuation in
-                let thread = Thread {
-                    do {
-                        try ModelStage.run { stage in
-                            let model = stage.read { RealSleepModel() }
-                            try stage.perform { model.start() }
-                            // Real time, in the test only: the model's Task.sleep fires on Dispatch's
-                            // thread, whenever a loaded machine gets to it; the stage names it at its
-                            // next step.
-                            let giveUp = Date().addingTimeInterval(120)
-                            while Date() < giveUp {
-                                Thread.sleep(forTimeInterval: 0.01)
-                                try stage.advance(to: 0)
-                            }
-                        }
-                        continuation.resume(returning: nil)
-                    } catch {
-                        continuation.resume(returning: (error as? RunError)?.message ?? "not a RunError: \(error)")
-                    }
-                }
-                thread.start()
-            }
-            #expect(message?.hasPrefix("1 main-actor job(s) arrived from outside the run, the first at 0 ms: the model waits on real time") == true, "\(message ?? "no error")")
         }
 
         @Test func theProcessMainActorIsBackAfterARun() async throws {

@@ -9,8 +9,9 @@
 //     dispatch_after and dispatch_after_f do not go to Dispatch's threads: the block or function
 //     is handed to the run (fs_hosted_callbacks.dispatched) as an fs_item, which the run executes
 //     on its own thread, in order, at the virtual instant due;
-//   - nanosleep, clock_nanosleep, usleep and sleep (Thread.sleep and other blocking waits) return
-//     at once and are reported to the run (fs_hosted_callbacks.escaped), which refuses the run.
+//   - nanosleep, clock_nanosleep, usleep and sleep (Thread.sleep and other blocking waits) are
+//     reported to the run (fs_hosted_callbacks.escaped), which refuses the run; they return at once
+//     and the rest of that job runs uncaptured, on real time.
 // Every other thread, and the run's thread outside the model's code, sees the real functions.
 // The functions are defined in the executable that links this target, so the dynamic linker
 // binds the C libraries' and the Swift runtime's calls to them (ELF symbol interposition);
@@ -38,7 +39,7 @@ typedef struct fs_hosted_callbacks {
     /// deadline, or UINT64_MAX for never). The run owns `item` from now on: it calls
     /// fs_item_run or fs_item_discard exactly once.
     void (*dispatched)(fs_item *item, uint64_t when);
-    /// A blocking wait of `kind` was called and returned at once.
+    /// A blocking wait of `kind` was called (it returns at once; the job goes on uncaptured).
     void (*escaped)(int kind);
     /// The lane tag of the code running now (stored with each captured item, -1 when unknown).
     int32_t (*lane_tag)(void);

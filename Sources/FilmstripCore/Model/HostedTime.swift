@@ -16,7 +16,7 @@ import Synchronization
 /// when due; blocking waits are recorded as ``ClockEscape``s, and the run is refused.
 ///
 /// One at a time, like the hosting itself (``active``).
-final class HostedTime: Sendable {
+package final class HostedTime: Sendable {
     let clock: VirtualClock
     let queue: DrainingExecutor
     /// What the monotonic clocks read at 0 ms on the capturing thread, in ns: the real monotonic
@@ -36,7 +36,7 @@ final class HostedTime: Sendable {
     /// Whether standard sleeps (`Task.sleep`, `ContinuousClock`, `SuspendingClock`) are moved onto
     /// the virtual clock. Always true in the product; a test turns it off to prove that a model
     /// which sleeps that way is then refused, never passed.
-    static let movesStandardSleeps = Atomic<Bool>(true)
+    package static let movesStandardSleeps = Atomic<Bool>(true)
 
     init(clock: VirtualClock, queue: DrainingExecutor) {
         self.clock = clock
@@ -71,11 +71,13 @@ final class HostedTime: Sendable {
     /// The escapes so far, in the order the model's code made them.
     var escapes: [ClockEscape] { state.withLock { $0.escapes } }
 
-    /// Records an escape at the current virtual instant, in the lane of the running code.
+    /// Records an escape at the current virtual instant, in the lane of the running code; the
+    /// same escape again at the same instant (a blocking wait's loop) is recorded once.
     func escape(_ kind: ClockEscape.Kind) {
         let at = clock.now.ms
         let tag = Self.laneTag()
         state.withLock { state in
+            if let last = state.escapes.last, last.kind == kind, last.atMs == at { return }
             let lane = state.laneNames.indices.contains(Int(tag)) ? state.laneNames[Int(tag)] : nil
             state.escapes.append(ClockEscape(kind: kind, atMs: at, lane: lane))
         }

@@ -19,10 +19,10 @@
 ///
 /// While ``run(_:)`` runs, the main actor of the whole process is the stage's (the runtime's
 /// hooks are process-wide): runs are serialised by a process-wide lock, and suites that use it
-/// should be `.serialized`. Work that waits on real time or a real thread cannot be made exact
-/// (real-time waits: `Task.sleep`, `DispatchQueue.main.asyncAfter`, `Thread.sleep`, a `URLSession`);
-/// when it comes back to the main actor from another thread, the stage throws ``RunError``
-/// naming it (docs/OWN-CODE.md).
+/// should be `.serialized`. The model's own calls into time run on the stage's clock too:
+/// `Task.sleep`, a `ContinuousClock()` it makes, `DispatchQueue.main.asyncAfter`; a blocking wait
+/// (`Thread.sleep`) is refused with ``RunError`` naming it and its instant, and so is main-actor
+/// work that comes back from a thread of the model's own (docs/OWN-CODE.md).
 public final class ModelStage: @unchecked Sendable {
     /// The virtual clock: pass it to the model as its `any Clock<Duration>`.
     public let clock: VirtualClock
@@ -120,7 +120,7 @@ public final class ModelStage: @unchecked Sendable {
     static func outsideWork(count: Int, firstMs: Int) -> RunError {
         RunError(message: """
             \(count) main-actor job(s) arrived from outside the run, the first at \(firstMs) ms: the model waits on real \
-            time or a real thread (Task.sleep, DispatchQueue.main.asyncAfter, Thread.sleep, a URLSession); give it the \
+            time or a real thread (a thread of its own, a Timer, a task on an executor of its own); give it the \
             bench's clock and transport instead (docs/OWN-CODE.md)
             """)
     }

@@ -21,8 +21,8 @@ public struct BenchClock: Sendable {
     /// let model = ProfileModel(clock: clock.clock, transport: transport)
     /// ```
     ///
-    /// `clock.sleep(for:)`, `sleep(until:)` and `now` keep the rules of time; sleeping through
-    /// `Task.sleep` does not (it always uses the continuous clock), see docs/OWN-CODE.md.
+    /// `clock.sleep(for:)`, `sleep(until:)` and `now` keep the rules of time; so does a hosted
+    /// model's `Task.sleep` on the virtual clock (docs/OWN-CODE.md).
     package let clock: any Clock<Duration>
 
     /// A clock from two closures: `nowMs` returns ms since the start of the run; `sleepUntilMs`

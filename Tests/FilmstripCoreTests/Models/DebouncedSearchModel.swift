@@ -61,20 +61,6 @@ final class DebouncedSearchModel {
     }
 }
 
-/// A model that waits with `Task.sleep`, which always uses the continuous clock: the case the
-/// stage cannot make exact, and detects.
-@MainActor @Observable
-final class RealSleepModel {
-    private(set) var done = false
-
-    func start() {
-        Task {
-            try? await Task.sleep(for: .milliseconds(5))
-            done = true
-        }
-    }
-}
-
 /// The eager search beside it: a search on every keystroke, nothing cancelled, the last reply to
 /// land wins.
 @MainActor @Observable
