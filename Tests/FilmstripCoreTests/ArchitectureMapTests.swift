@@ -191,7 +191,7 @@ import Testing
         /// The words in backticks of `text`: identifiers only, or any.
         static func ticked(_ text: String, identifiers: Bool = true) -> [String] {
             text.split(separator: "`", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
-                .filter { !identifiers || ($0.first?.isLetter == true && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }) }
+                .filter { !identifiers || (($0.first?.isLetter == true || $0.first == "_") && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }) }
         }
 
         /// A diagram line that names modules: after the tree's drawing, names separated by `, `,
@@ -254,7 +254,8 @@ import Testing
 
     /// The source files under `Sources/` that read the process environment.
     static func environmentReaders(_ package: Package) -> Set<String> {
-        let reads = ["ProcessInfo.processInfo.environment", "getenv(", "environ["]
+        // C's `environ` read directly (`environ[i]`, `= environ` at a line's end), not a parameter named `environment`.
+        let reads = ["ProcessInfo.processInfo.environment", "getenv(", " environ[", "= environ\n"]
         return Set(package.targets.values.flatMap { target in
             target.sources.filter { file, text in file.hasPrefix("Sources/") && reads.contains { text.contains($0) } }.keys
         })
@@ -267,7 +268,7 @@ import Testing
         let package = try Self.package()
         #expect(package.targets.count >= 18, "\(package.targets.keys.sorted())")
         #expect(package.targets["FilmstripOutputs"]?.dependencies == ["FilmstripCore", "FilmstripRaster", "FilmstripPNG", "FilmstripReports", "CSyncFS"])
-        #expect(package.targets["FilmstripCore"].map { package.used(by: $0) } == ["FilmstripRaster", "Foundation", "FoundationNetworking", "Dispatch", "Synchronization"])
+        #expect(package.targets["FilmstripCore"].map { package.used(by: $0) } == ["FilmstripRaster", "CHostedRun", "Foundation", "FoundationNetworking", "Dispatch", "Synchronization", "_Concurrency"])
         let map = Map(try Self.doc())
         #expect(map.diagram.count >= 13 && map.table.count >= 12, "\(map.diagram.map(\.modules)) \(map.table.keys.sorted())")
         #expect(Self.problems(map, package, environmentReaders: Self.environmentReaders(package)) == [])

@@ -59,7 +59,7 @@ import FilmstripTestSupport
         let sources = CommandRunner.root.appendingPathComponent("Sources")
         let maps = try FileManager.default.contentsOfDirectory(atPath: sources.path).filter { $0.hasPrefix("C") }
             .map { sources.appendingPathComponent("\($0)/module.modulemap") }
-            + [build.appendingPathComponent("CPNGShim.build/module.modulemap")]
+            + ["CPNGShim", "CHostedRun"].map { build.appendingPathComponent("\($0).build/module.modulemap") }
         var arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-I", build.appendingPathComponent("Modules").path, file.path]
         for map in maps where FileManager.default.fileExists(atPath: map.path) {
             arguments += ["-Xcc", "-fmodule-map-file=\(map.path)"]
