@@ -23,7 +23,7 @@ import Testing
            {"atMs": 3500, "network": "offline"}, {"atMs": 4000, "network": "online"}]}
         """
 
-    /// Offline from the start (seed 002's offline state), back at 1,000 ms: the screen retries by
+    /// Offline from the start (the pattern screen's offline state), back at 1,000 ms: the screen retries by
     /// itself, fails, and Try again at 1,500 ms loads an empty list (first use).
     static let offlinePlan = """
         {"bench": "orderslist", "windowMs": 2000, "frameIntervalMs": 100, "scale": 1,
