@@ -16,7 +16,7 @@ import Testing
     ]
 
     /// Folders with a vocabulary of their own that shares words with a seed bench: the stock
-    /// screens' phases and depictions (seed 002's names, for every bench that uses them), and the
+    /// screens' phases and depictions (the async-content pattern's names, for every bench that uses them), and the
     /// plan's `http` network changes.
     static let vocabularies: [(folder: String, words: Set<String>)] = [
         ("Sources/FilmstripCore/Panels/Stock/",

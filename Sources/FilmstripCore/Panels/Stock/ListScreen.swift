@@ -53,7 +53,7 @@ public struct ListScreen: BenchPhase, Hashable {
         case spinner
     }
 
-    /// Success with nothing in it: the two cases need different words (seed 002).
+    /// Success with nothing in it: the two cases need different words (the async-content pattern).
     public enum Empty: Hashable, Sendable {
         /// Nothing created yet: a title naming what lives here, one sentence, one primary action.
         case firstUse(title: String, message: String, action: String)
@@ -103,7 +103,7 @@ public struct ListScreen: BenchPhase, Hashable {
         }
     }
 
-    /// The colour of each phase (seed 002's orders screen); loading and refreshing are in flight.
+    /// The colour of each phase (the orders screen's); loading and refreshing are in flight.
     @Sendable public static func style(_ name: Name) -> PhaseStyle {
         switch name {
         case .blank: PhaseStyle(color: Color(hex: 0x94A3B8))

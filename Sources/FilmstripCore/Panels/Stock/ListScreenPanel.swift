@@ -1,6 +1,6 @@
 import FilmstripRaster
 
-/// A stock panel that draws a ``ListScreen`` from its slots, the way seed 002's pattern says a
+/// A stock panel that draws a ``ListScreen`` from its slots, the way the async-content pattern says a
 /// list screen looks: skeleton rows shaped like the content (or a spinner) for a first load; the
 /// rows with `Refreshing…` under them during a refresh; a snackbar over kept rows for an error
 /// and a discreet bar while offline; the first-use empty state with its one action, or no

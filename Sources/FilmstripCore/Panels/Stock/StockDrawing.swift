@@ -1,6 +1,6 @@
 import FilmstripRaster
 
-/// The shapes the stock panels share, placed through the painter's layout (seed 002's pattern:
+/// The shapes the stock panels share, placed through the painter's layout (the async-content pattern:
 /// skeleton shaped like the content, plain words, outlined buttons, bars on the last line).
 enum StockDrawing {
     /// Four skeleton rows shaped like the list's rows: a bullet, a title bar, a shorter detail
