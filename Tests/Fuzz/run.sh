@@ -44,9 +44,19 @@ module() {  # NAME DEPENDENCY_FLAGS…
   fi
 }
 module FilmstripRaster
-module FilmstripCore
+# FilmstripCore imports CHostedRun (the capturing thread of a hosted model run): its C file, built
+# without instrumentation (it only passes the C library's calls through here), and a module map.
+mkdir -p "$build/include/CHostedRun"
+cat > "$build/include/CHostedRun/module.modulemap" <<MAP
+module CHostedRun {
+    header "$PWD/Sources/CHostedRun/include/hosted_run.h"
+    export *
+}
+MAP
+clang -O1 -g -I Sources/CHostedRun/include -c Sources/CHostedRun/hosted_run.c -o "$build/hosted_run.o"
+module FilmstripCore -I "$build/include/CHostedRun"
 # The plan reader needs benches to read a plan's own members: the seed benches.
-if [[ " ${targets[*]} " == *" plan "* ]]; then module FilmstripSeedBenches; fi
+if [[ " ${targets[*]} " == *" plan "* ]]; then module FilmstripSeedBenches -I "$build/include/CHostedRun"; fi
 if [[ " ${targets[*]} " == *" png "* ]]; then
   cat > "$build/include/CPNGShim/module.modulemap" <<MAP
 module CPNGShim {
@@ -82,6 +92,7 @@ for target in "${targets[@]}"; do
   links=()
   for library in $libraries; do links+=("-l$library"); done
   extra=()
+  if [[ " $libraries " == *" FilmstripCore "* ]]; then extra=("$build/hosted_run.o" -I "$build/include/CHostedRun"); fi
   if [ "$target" = png ]; then extra=("${shim_objects[@]}" -I "$build/include/CPNGShim" -I Sources/CLibPNG -I Sources/CZlib -I Sources/CLibCrypto -lpng -lz -ldeflate -lcrypto); fi
   echo "== fuzz build: $name"
   swiftc "${flags[@]}" -parse-as-library "Tests/Fuzz/Harnesses/$name.swift" "${links[@]}" "${extra[@]}" -o "$exe" 2>&1 | grep -v "ld.gold: warning" || true
