@@ -60,10 +60,17 @@ final class SpinningBench: Bench {
     }
 
     static let definition = BenchDefinition(
-        name: "spinning", summary: "spins", phaseStyle: { (_: Phase.Name) in PhaseStyle(color: .white) },
-        depictions: [DepictionStyle("nothing", color: .white)],
-        panels: [PanelEntry<Phase, Settings>(Drawing())], members: [], defaultExpectations: .init(),
-        settings: { _, _ in Settings() }, bench: { _, _ in SpinningBench() })
+        name: "spinning",
+        summary: "spins",
+        phases: { (_: Phase.Name) in PhaseStyle(color: .white) },
+        panels: [PanelEntry<Phase, Settings>(Drawing())],
+        run: .init(
+            members: [],
+            settings: { _, _ in Settings() },
+            bench: { _, _ in SpinningBench() }),
+        analysis: .init(
+            depictions: [DepictionStyle("nothing", color: .white)],
+            expect: .init()))
 
     var initialPhase: Phase { .spinning }
     func phase(atMs timeMs: Int) -> Phase { .spinning }

@@ -204,16 +204,21 @@ final class TwoLaneBench: Bench {
 
 extension BenchDefinition {
     static let twoLaneInbox = BenchDefinition(
-        name: "twolanes", summary: "the live inbox's lanes, scripted",
-        phaseStyle: { (name: LiveInboxPhase.Name) in PhaseStyle(color: Color(hex: name == .loading ? 0xF5B841 : 0x3DDC97), isInFlight: name == .loading) },
-        depictions: BenchDefinition.liveInbox.depictions,
+        name: "twolanes",
+        summary: "the live inbox's lanes, scripted",
+        phases: { (name: LiveInboxPhase.Name) in PhaseStyle(color: Color(hex: name == .loading ? 0xF5B841 : 0x3DDC97), isInFlight: name == .loading) },
         panels: [
             PanelEntry<LiveInboxPhase, TwoLaneSettings>(LiveScreenPanel(id: "allFour", title: "TASK", tint: Color(hex: 0x3DDC97), lane: .task, showsWork: false)),
             PanelEntry<LiveInboxPhase, TwoLaneSettings>(LiveScreenPanel(id: "onAppear", title: "ON APPEAR", tint: Color(hex: 0xF5B841), lane: .onAppear, showsWork: false)),
         ],
-        modes: [.pinned], members: [], defaultExpectations: CapturePlan.Expectations(),
-        settings: { _, _ throws(PlanError) in TwoLaneSettings() },
-        bench: { _, _ in TwoLaneBench() })
+        run: .init(
+            modes: [.pinned],
+            members: [],
+            settings: { _, _ throws(PlanError) in TwoLaneSettings() },
+            bench: { _, _ in TwoLaneBench() }),
+        analysis: .init(
+            depictions: BenchDefinition.liveInbox.depictions,
+            expect: CapturePlan.Expectations()))
 }
 
 /// Loader figures are clipped to the window at both ends: visible and blank time count only

@@ -58,14 +58,19 @@ import Testing
 
         static func plan(coloursPerPhase: Int, windowMs: Int = 600, frameIntervalMs: Int = 100) throws -> CapturePlan {
             let definition = BenchDefinition(
-                name: "band", summary: "paints a band of colours",
-                phaseStyle: { (_: Phase.Name) in PhaseStyle(color: .white) },
-                depictions: [
-                    DepictionStyle("spinner", color: .white), DepictionStyle("rows", color: .white),
-                ],
+                name: "band",
+                summary: "paints a band of colours",
+                phases: { (_: Phase.Name) in PhaseStyle(color: .white) },
                 panels: [PanelEntry<Phase, Settings>(Band(coloursPerPhase: coloursPerPhase))],
-                members: [], defaultExpectations: .init(),
-                settings: { _, _ in Settings() }, bench: { _, _ in BandBench() })
+                run: .init(
+                    members: [],
+                    settings: { _, _ in Settings() },
+                    bench: { _, _ in BandBench() }),
+                analysis: .init(
+                    depictions: [
+                        DepictionStyle("spinner", color: .white), DepictionStyle("rows", color: .white),
+                    ],
+                    expect: .init()))
             return try CapturePlan(
                 name: "band", bench: definition, settings: Settings(), windowMs: windowMs,
                 frameIntervalMs: frameIntervalMs, scale: 2,

@@ -55,14 +55,20 @@ import Testing
 
         static func definition(counting runs: Runs) -> BenchDefinition {
             BenchDefinition(
-                name: "counted", summary: "counts its runs", phaseStyle: { (_: Phase.Name) in PhaseStyle(color: .white) },
-                depictions: [DepictionStyle("spinner", color: .white), DepictionStyle("rows", color: .white)],
-                panels: [PanelEntry<Phase, Settings>(Drawing())], members: [], defaultExpectations: .init(),
-                settings: { _, _ in Settings() },
-                bench: { _, _ in
-                    runs.count.withLock { $0 += 1 }
-                    return CountedBench()
-                })
+                name: "counted",
+                summary: "counts its runs",
+                phases: { (_: Phase.Name) in PhaseStyle(color: .white) },
+                panels: [PanelEntry<Phase, Settings>(Drawing())],
+                run: .init(
+                    members: [],
+                    settings: { _, _ in Settings() },
+                    bench: { _, _ in
+                        runs.count.withLock { $0 += 1 }
+                        return CountedBench()
+                    }),
+                analysis: .init(
+                    depictions: [DepictionStyle("spinner", color: .white), DepictionStyle("rows", color: .white)],
+                    expect: .init()))
         }
     }
 

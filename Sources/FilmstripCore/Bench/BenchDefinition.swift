@@ -6,22 +6,22 @@
 /// A definition is a value of closures, like swift-snapshot-testing's `Snapshotting`: write a
 /// static for each bench, in the bench's own folder, and register it with the command line
 /// (`FilmstripCLI.main(benches: [.profile])`) or pass it to ``CapturePlan/init(json:name:benches:)``.
+/// It is made of a few groups: the bench's name and summary, its phases' styles, its panels,
+/// how it runs (``Run``) and what its runs are judged by (``Criteria``).
 ///
 /// ```swift
 /// extension BenchDefinition {
 ///     static let profile = BenchDefinition(
 ///         name: "profile",
 ///         summary: "a profile screen that loads a name",
-///         phaseStyle: { (name: ProfilePhase.Name) in
+///         phases: { (name: ProfilePhase.Name) in
 ///             name == .loading ? PhaseStyle(color: Color(hex: 0xF5B841), isInFlight: true)
 ///                              : PhaseStyle(color: Color(hex: 0x3DDC97)) },
-///         depictions: [DepictionStyle("spinner", color: Color(hex: 0xF5B841), role: .loader),
-///                      DepictionStyle("name", color: Color(hex: 0x3DDC97))],
 ///         panels: [PanelEntry(ProfilePanel())],
-///         members: ["script"],
-///         defaultExpectations: .everyPhase(ProfilePhase.names),
-///         settings: { reader, _ throws(PlanError) in try ProfileSettings(reader) },
-///         bench: { _, settings in ProfileBench(settings) })
+///         run: .init(settings: { reader, _ throws(PlanError) in try ProfileSettings(reader) },
+///                    bench: { _, settings in ProfileBench(settings) }),
+///         analysis: .init(depictions: [DepictionStyle("spinner", color: Color(hex: 0xF5B841), role: .loader),
+///                                      DepictionStyle("name", color: Color(hex: 0x3DDC97))]))
 /// }
 /// ```
 public struct BenchDefinition: Sendable, CustomStringConvertible {
@@ -63,76 +63,48 @@ public struct BenchDefinition: Sendable, CustomStringConvertible {
     ///
     /// - Parameters:
     ///   - name: the name plans use; lowercase letters and digits.
-    ///   - summary: one line on what it is and where it comes from.
-    ///   - phaseStyle: the style of each phase name (called once per `Phase.Name` case).
-    ///   - depictions: every depiction the panels can report, with its style.
+    ///   - summary: one line on what the bench shows and what it is for.
+    ///   - phases: the style of each phase name (called once per `Phase.Name` case).
     ///   - panels: the panels plans may name, in default order.
-    ///   - rules: rules every panel is checked against, with their sentences.
-    ///   - modes: the modes plans may use, the default first (`[.cycle, .pinned]`).
-    ///   - members: the top-level plan members `settings` reads (`"script"`, `"settings"`).
-    ///   - defaultExpectations: what a plan without `expect` must show.
-    ///   - settings: decodes the bench's members from the plan's root object; throw
-    ///     ``PlanError`` with the JSON path (the reader's `path(_:)`) and what was expected.
-    ///   - validate: checks the bench's settings against the whole plan (the same check runs for
-    ///     plans read from JSON and plans built in code); default: none.
-    ///   - bench: builds a fresh bench for one run of the plan.
-    ///   - brokenRules: the identifiers of the rules a depiction breaks in a phase; default: none.
-    ///   - scriptLengthMs: how long one pass of the plan's script lasts, in ms, for the lint's
-    ///     look-ahead; default 0 (the lint looks twice the window ahead).
-    ///   - longestStep: a note naming the longest step of the script for lint advice, e.g.
-    ///     `beat 1, loading, 12,000 ms`; default none.
-    ///   - zeroLengthCause: why a phase the script reaches is on screen for 0 ms each time, for
-    ///     lint advice (`beat 2 has holdMs 0 (the default), …`); default none.
-    ///   - clocks: the clocks the bench runs on, the default first; default `[.virtual, .real]`.
-    ///     A run on another clock throws ``RunError`` before the bench is built.
+    ///   - run: the plan members the bench reads, its modes and clocks, and how it runs.
+    ///   - analysis: its depictions, rules and default expectations.
     public init<B: Bench, Settings: BenchSettings>(
         name: String,
         summary: String,
-        phaseStyle: @escaping @Sendable (B.Phase.Name) -> PhaseStyle,
-        depictions: [DepictionStyle],
+        phases: @escaping @Sendable (B.Phase.Name) -> PhaseStyle,
         panels: [PanelEntry<B.Phase, Settings>],
-        rules: [BenchRule] = [],
-        modes: [CapturePlan.Mode] = [.cycle, .pinned],
-        members: [String],
-        defaultExpectations: CapturePlan.Expectations,
-        settings: @escaping @Sendable (JSONObjectReader, CapturePlan.Context) throws(PlanError) -> Settings,
-        validate: @escaping @Sendable (Settings, CapturePlan) throws(PlanError) -> Void = { _, _ in },
-        bench: @escaping @Sendable (CapturePlan, Settings) -> B,
-        brokenRules: (@Sendable (B.Phase, Depiction, Settings) -> [String])? = nil,
-        scriptLengthMs: @escaping @Sendable (Settings, CapturePlan) -> Int = { _, _ in 0 },
-        longestStep: @escaping @Sendable (Settings, CapturePlan) -> String? = { _, _ in nil },
-        zeroLengthCause: @escaping @Sendable (Settings, CapturePlan, String) -> String? = { _, _, _ in nil },
-        clocks: [ClockKind] = [.virtual, .real]
+        run: Run<B, Settings>,
+        analysis: Criteria<B.Phase, Settings>
     ) {
-        precondition(!modes.isEmpty, "a bench needs at least one mode")
-        precondition(!clocks.isEmpty, "a bench needs at least one clock")
-        self.clocks = clocks
+        self.clocks = run.clocks
         self.name = name
         self.summary = summary
         self.phaseNames = B.Phase.names
-        self.phaseStyles = Dictionary(uniqueKeysWithValues: B.Phase.Name.allCases.map { ($0.rawValue, phaseStyle($0)) })
-        self.depictions = depictions
+        self.phaseStyles = Dictionary(uniqueKeysWithValues: B.Phase.Name.allCases.map { ($0.rawValue, phases($0)) })
+        self.depictions = analysis.depictions
         self.panelIDs = panels.map(\.id)
         self.defaultPanelIDs = panels.filter { !$0.isOnlyWhenNamed }.map(\.id)
-        self.rules = rules
-        self.modes = modes
-        self.members = members
-        self.defaultExpectations = defaultExpectations
-        self.decode = { reader, context throws(PlanError) in try settings(reader, context) }
-        self.validate = { plan throws(PlanError) in try validate(plan.settings(as: Settings.self), plan) }
+        self.rules = analysis.rules
+        self.modes = run.modes
+        self.members = run.members
+        self.defaultExpectations = analysis.expectations
+        self.decode = { reader, context throws(PlanError) in try run.settings(reader, context) }
+        self.validate = { plan throws(PlanError) in try run.validate(plan.settings(as: Settings.self), plan) }
         // A panel id given twice is a registration problem (BenchRegistration), said before any run.
         let entries = Dictionary(panels.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        self.runner = { [clocks] plan, clock, untilMs, sampleFrames throws(RunError) in
-            try ClockSupport.require(clock, of: plan.bench.name, supported: clocks)
+        self.runner = { plan, clock, untilMs, sampleFrames throws(RunError) in
+            try ClockSupport.require(clock, of: plan.bench.name, supported: run.clocks)
             let typed = plan.settings(as: Settings.self)
             let built = plan.panels.map { entries[$0]!.make(typed) }
-            let rules = brokenRules.map { broken in { @Sendable (phase: B.Phase, depiction: Depiction) in broken(phase, depiction, typed) } }
-            return try RunAssembler(bench: bench(plan, typed), panels: built, plan: plan, rules: rules)
+            let rules = analysis.brokenRules.map { broken in
+                { @Sendable (phase: B.Phase, depiction: Depiction) in broken(phase, depiction, typed) }
+            }
+            return try RunAssembler(bench: run.bench(plan, typed), panels: built, plan: plan, rules: rules)
                 .run(clock: clock, untilMs: untilMs, sampleFrames: sampleFrames)
         }
-        self.scriptLength = { plan in scriptLengthMs(plan.settings(as: Settings.self), plan) }
-        self.longestStep = { plan in longestStep(plan.settings(as: Settings.self), plan) }
-        self.zeroLengthCause = { plan, phase in zeroLengthCause(plan.settings(as: Settings.self), plan, phase) }
+        self.scriptLength = { plan in run.scriptLengthMs(plan.settings(as: Settings.self), plan) }
+        self.longestStep = { plan in run.longestStep(plan.settings(as: Settings.self), plan) }
+        self.zeroLengthCause = { plan, phase in run.zeroLengthCause(plan.settings(as: Settings.self), plan, phase) }
     }
 
     /// The style of phase `name`; ``PhaseStyle/unknown`` for a name the bench lacks.

@@ -4,7 +4,7 @@ import FilmstripRaster
 /// makes of it (a loader is measured for flashes; a blank for blank time).
 public struct DepictionStyle: Hashable, Sendable {
     /// What the depiction is to loader analysis.
-    public enum Role: String, Hashable, Sendable {
+    public enum Role: Hashable, Sendable {
         /// Content, a message or anything else a person can read.
         case content
         /// A loader (a spinner): its visible time is measured and short intervals are flashes.

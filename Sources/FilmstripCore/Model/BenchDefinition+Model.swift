@@ -40,13 +40,15 @@ extension BenchDefinition {
         perform: @escaping @MainActor @Sendable (Model, ModelEvent) -> Void
     ) -> BenchDefinition {
         BenchDefinition(
-            name: name, summary: summary, phaseStyle: phaseStyle, depictions: depictions, panels: panels,
-            modes: [.pinned], members: ["script", "http"], defaultExpectations: defaultExpectations,
-            settings: { root, _ throws(PlanError) in try ModelSettings(root) },
-            bench: { _, settings in
-                ModelBench(initialPhase: initialPhase, settings: settings, make: make, phase: phase, perform: perform)
-            },
-            scriptLengthMs: { settings, _ in settings.events.map(\.atMs).max() ?? 0 })
+            name: name, summary: summary, phases: phaseStyle, panels: panels,
+            run: .init(
+                modes: [.pinned], members: ["script", "http"],
+                settings: { root, _ throws(PlanError) in try ModelSettings(root) },
+                bench: { _, settings in
+                    ModelBench(initialPhase: initialPhase, settings: settings, make: make, phase: phase, perform: perform)
+                },
+                scriptLengthMs: { settings, _ in settings.events.map(\.atMs).max() ?? 0 }),
+            analysis: .init(depictions: depictions, expect: defaultExpectations))
     }
 }
 
@@ -70,11 +72,13 @@ extension BenchDefinition {
         initialPhase: Phase
     ) -> BenchDefinition {
         BenchDefinition(
-            name: name, summary: summary, phaseStyle: phaseStyle, depictions: depictions,
+            name: name, summary: summary, phases: phaseStyle,
             panels: lanes.map { lane in PanelEntry<ModelLanes<Phase>, ModelSettings>(LanePanel(panel: lane.panel)) },
-            modes: [.pinned], members: ["script", "http"], defaultExpectations: defaultExpectations,
-            settings: { root, _ throws(PlanError) in try ModelSettings(root) },
-            bench: { _, settings in LanedModelBench(lanes: lanes, initialPhase: initialPhase, settings: settings) },
-            scriptLengthMs: { settings, _ in settings.events.map(\.atMs).max() ?? 0 })
+            run: .init(
+                modes: [.pinned], members: ["script", "http"],
+                settings: { root, _ throws(PlanError) in try ModelSettings(root) },
+                bench: { _, settings in LanedModelBench(lanes: lanes, initialPhase: initialPhase, settings: settings) },
+                scriptLengthMs: { settings, _ in settings.events.map(\.atMs).max() ?? 0 }),
+            analysis: .init(depictions: depictions, expect: defaultExpectations))
     }
 }

@@ -75,7 +75,7 @@ public struct CapturePlan: Sendable {
         /// limits: the usual default of a bench.
         ///
         /// ```swift
-        /// defaultExpectations: .everyPhase(ProfilePhase.names, maxSharePercent: ["loading": 50])
+        /// analysis: .init(depictions: […], expect: .everyPhase(ProfilePhase.names, maxSharePercent: ["loading": 50]))
         /// ```
         /// - Parameters:
         ///   - phases: phase names, as plans spell them (`BenchPhase.names`).

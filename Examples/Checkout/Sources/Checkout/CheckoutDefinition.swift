@@ -9,7 +9,7 @@ extension BenchDefinition {
     public static let checkout = BenchDefinition(
         name: "checkout",
         summary: "a checkout whose payment can succeed, be declined or time out: a spinner-only control beside the pattern",
-        phaseStyle: { (name: PaymentPhase.Name) -> PhaseStyle in
+        phases: { (name: PaymentPhase.Name) -> PhaseStyle in
             switch name {
             case .idle: PhaseStyle(color: Color(hex: 0x8A90A0))
             case .submitting: PhaseStyle(color: Color(hex: 0xF5B841), isInFlight: true)
@@ -18,36 +18,35 @@ extension BenchDefinition {
             case .timedOut: PhaseStyle(color: Color(hex: 0xA78BFA))
             }
         },
-        depictions: [
-            DepictionStyle(Depiction.payButton.id, color: Color(hex: 0x8A90A0)),
-            DepictionStyle(Depiction.paymentSpinner.id, color: Color(hex: 0xF5B841), role: .loader),
-            DepictionStyle(Depiction.lockedButton.id, color: Color(hex: 0xFB923C), role: .loader),
-            DepictionStyle(Depiction.receipt.id, color: Color(hex: 0x3DDC97)),
-            DepictionStyle(Depiction.declineMessage.id, color: Color(hex: 0xF0555A)),
-            DepictionStyle(Depiction.timeoutRetry.id, color: Color(hex: 0xA78BFA)),
-            DepictionStyle(Depiction.nothingUseful.id, color: Color(hex: 0x374151)),
-        ],
         panels: [PanelEntry<PaymentPhase, CheckoutSettings>(SpinnerOnlyPanel()), PanelEntry(PaymentPatternPanel())],
-        rules: [
-            BenchRule(CheckoutRule.declineExplained, sentence: "A declined payment says why and offers another card."),
-            BenchRule(CheckoutRule.retryAfterTimeout, sentence: "A payment with no answer says the card was not charged and offers a retry."),
-        ],
-        modes: [.pinned],
-        members: ["script"],
-        defaultExpectations: CapturePlan.Expectations(followRules: ["pattern"]),
-        settings: { root, _ throws(PlanError) in try CheckoutSettings.read(root) },
-        validate: { settings, plan throws(PlanError) in try settings.validate(plan) },
-        bench: { plan, settings in CheckoutBench(script: settings.script, slowMotion: plan.slowMotion) },
-        brokenRules: { phase, depiction, _ in
-            switch phase {
-            case .declined where depiction != .declineMessage: [CheckoutRule.declineExplained]
-            case .timedOut where depiction != .timeoutRetry: [CheckoutRule.retryAfterTimeout]
-            default: []
-            }
-        },
-        scriptLengthMs: { settings, plan in
-            settings.script.last.map { $0.atMs + plan.slowMotion.apply(toMs: $0.latencyMs) } ?? 0
-        })
+        run: .init(
+            modes: [.pinned],
+            settings: { root, _ throws(PlanError) in try CheckoutSettings.read(root) },
+            validate: { settings, plan throws(PlanError) in try settings.validate(plan) },
+            bench: { plan, settings in CheckoutBench(script: settings.script, slowMotion: plan.slowMotion) },
+            scriptLengthMs: { settings, plan in settings.script.last.map { $0.atMs + plan.slowMotion.apply(toMs: $0.latencyMs) } ?? 0 }),
+        analysis: .init(
+            depictions: [
+                DepictionStyle(Depiction.payButton.id, color: Color(hex: 0x8A90A0)),
+                DepictionStyle(Depiction.paymentSpinner.id, color: Color(hex: 0xF5B841), role: .loader),
+                DepictionStyle(Depiction.lockedButton.id, color: Color(hex: 0xFB923C), role: .loader),
+                DepictionStyle(Depiction.receipt.id, color: Color(hex: 0x3DDC97)),
+                DepictionStyle(Depiction.declineMessage.id, color: Color(hex: 0xF0555A)),
+                DepictionStyle(Depiction.timeoutRetry.id, color: Color(hex: 0xA78BFA)),
+                DepictionStyle(Depiction.nothingUseful.id, color: Color(hex: 0x374151)),
+            ],
+            rules: [
+                BenchRule(CheckoutRule.declineExplained, sentence: "A declined payment says why and offers another card."),
+                BenchRule(CheckoutRule.retryAfterTimeout, sentence: "A payment with no answer says the card was not charged and offers a retry."),
+            ],
+            expect: CapturePlan.Expectations(followRules: ["pattern"]),
+            brokenRules: { phase, depiction, _ in
+                switch phase {
+                case .declined where depiction != .declineMessage: [CheckoutRule.declineExplained]
+                case .timedOut where depiction != .timeoutRetry: [CheckoutRule.retryAfterTimeout]
+                default: []
+                }
+            }))
 }
 
 /// The checkout's rule identifiers, as reports name them.

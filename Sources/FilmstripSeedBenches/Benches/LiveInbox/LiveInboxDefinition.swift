@@ -18,7 +18,7 @@ extension BenchDefinition {
     public static let liveInbox = BenchDefinition(
         name: "liveinbox",
         summary: "the inbox against a real HTTP server on the real clock: errors, rows kept on refresh, cancelled requests, progress",
-        phaseStyle: { (name: LiveInboxPhase.Name) -> PhaseStyle in
+        phases: { (name: LiveInboxPhase.Name) -> PhaseStyle in
             switch name {
             case .loading: PhaseStyle(color: Color(hex: 0xF5B841), isInFlight: true)
             case .empty: PhaseStyle(color: Color(hex: 0x5AB0F0))
@@ -27,17 +27,6 @@ extension BenchDefinition {
             case .stale: PhaseStyle(color: Color(hex: 0x7DD3FC))
             }
         },
-        depictions: [
-            DepictionStyle(Depiction.dash.id, color: Color(hex: 0x6B7280)),
-            DepictionStyle(Depiction.spinner.id, color: Color(hex: 0xF5B841), role: .loader),
-            DepictionStyle(Depiction.progressBar.id, color: Color(hex: 0xFB923C), role: .loader),
-            DepictionStyle(Depiction.emptyMessage.id, color: Color(hex: 0x5AB0F0)),
-            DepictionStyle(Depiction.errorRetry.id, color: Color(hex: 0xF0555A)),
-            DepictionStyle(Depiction.rows.id, color: Color(hex: 0x3DDC97)),
-            DepictionStyle(Depiction.rowsRefreshing.id, color: Color(hex: 0x7DD3FC)),
-            DepictionStyle(Depiction.rowsError.id, color: Color(hex: 0xB91C1C)),
-            DepictionStyle(Depiction.away.id, color: Color(hex: 0x374151), role: .blank),
-        ],
         panels: [
             PanelEntry<LiveInboxPhase, LiveInboxSettings>(LiveLoadedOnlyPanel()),
             PanelEntry("allFour") { settings in
@@ -47,11 +36,24 @@ extension BenchDefinition {
                 LiveScreenPanel(id: "onAppear", title: "ALL FIVE · onAppear Task", tint: Color(hex: 0xF5B841), lane: .onAppear, showsWork: settings.showsWork)
             }.onlyWhenNamed(),
         ],
-        modes: [.pinned],
-        members: ["source", "script"],
-        defaultExpectations: CapturePlan.Expectations(),
-        settings: { root, _ throws(PlanError) in try LiveInboxSettings.read(root) },
-        validate: { settings, _ throws(PlanError) in try settings.validate() },
-        bench: { plan, settings in LiveInboxBench(settings: settings, onAppearLane: plan.panels.contains("onAppear")) },
-        clocks: [.real])
+        run: .init(
+            modes: [.pinned],
+            members: ["source", "script"],
+            settings: { root, _ throws(PlanError) in try LiveInboxSettings.read(root) },
+            validate: { settings, _ throws(PlanError) in try settings.validate() },
+            bench: { plan, settings in LiveInboxBench(settings: settings, onAppearLane: plan.panels.contains("onAppear")) },
+            clocks: [.real]),
+        analysis: .init(
+            depictions: [
+                DepictionStyle(Depiction.dash.id, color: Color(hex: 0x6B7280)),
+                DepictionStyle(Depiction.spinner.id, color: Color(hex: 0xF5B841), role: .loader),
+                DepictionStyle(Depiction.progressBar.id, color: Color(hex: 0xFB923C), role: .loader),
+                DepictionStyle(Depiction.emptyMessage.id, color: Color(hex: 0x5AB0F0)),
+                DepictionStyle(Depiction.errorRetry.id, color: Color(hex: 0xF0555A)),
+                DepictionStyle(Depiction.rows.id, color: Color(hex: 0x3DDC97)),
+                DepictionStyle(Depiction.rowsRefreshing.id, color: Color(hex: 0x7DD3FC)),
+                DepictionStyle(Depiction.rowsError.id, color: Color(hex: 0xB91C1C)),
+                DepictionStyle(Depiction.away.id, color: Color(hex: 0x374151), role: .blank),
+            ],
+            expect: CapturePlan.Expectations()))
 }

@@ -25,7 +25,7 @@ extension BenchDefinition {
     public static let scenes = BenchDefinition(
         name: "scenes",
         summary: "a list under loader display policies: a spinner at once beside loaders shown after a delay, to see which loads flash",
-        phaseStyle: { (name: ScenesPhase.Name) -> PhaseStyle in
+        phases: { (name: ScenesPhase.Name) -> PhaseStyle in
             switch name {
             case .loading: PhaseStyle(color: Color(hex: 0xF5B841), isInFlight: true)
             case .refreshing: PhaseStyle(color: Color(hex: 0x7DD3FC), isInFlight: true)
@@ -34,35 +34,37 @@ extension BenchDefinition {
             case .failed: PhaseStyle(color: Color(hex: 0xF0555A))
             }
         },
-        depictions: [
-            DepictionStyle(Depiction.blank.id, color: Color(hex: 0x2A2E38), role: .blank),
-            DepictionStyle(Depiction.spinner.id, color: Color(hex: 0xF5B841), role: .loader),
-            DepictionStyle(Depiction.emptyMessage.id, color: Color(hex: 0x5AB0F0)),
-            DepictionStyle(Depiction.errorRetry.id, color: Color(hex: 0xF0555A)),
-            DepictionStyle(Depiction.rows.id, color: Color(hex: 0x3DDC97)),
-            DepictionStyle(Depiction.rowsRefreshing.id, color: Color(hex: 0x2FA878)),
-        ],
         panels: LoaderPolicyPanel.presets.map { preset in
             PanelEntry<ScenesPhase, ScenesSettings>(preset.id) { settings in
                 LoaderPolicyPanel.preset(preset.id, policy: settings.loaderPolicies[preset.id])!
             }
         },
-        members: ["script", "loaderPolicies"],
-        defaultExpectations: CapturePlan.Expectations(minFrames: [ScenesPhase.Name.loaded.rawValue: 1]),
-        settings: { root, _ throws(PlanError) in
-            let script = try Beat.script(root, vocabulary: Beat.Vocabulary(
-                bench: "scenes", triggers: Beat.Trigger.allCases, defaultRows: ScenesPhase.sampleScenes,
-                defaultFailure: "The scenes could not be loaded. Check your connection."))
-            return ScenesSettings(script: script, loaderPolicies: try LoaderPolicyPanel.policies(root))
-        },
-        validate: { settings, plan throws(PlanError) in
-            try Beat.validate(settings.script, plan: plan, triggers: Beat.Trigger.allCases)
-            try LoaderPolicyPanel.validate(settings.loaderPolicies)
-        },
-        bench: { plan, settings in ScenesBench(script: settings.script, mode: plan.mode, slowMotion: plan.slowMotion) },
-        scriptLengthMs: { settings, plan in Beat.length(settings.script, slowMotion: plan.slowMotion) },
-        longestStep: { settings, plan in Beat.longest(settings.script, slowMotion: plan.slowMotion) },
-        zeroLengthCause: { settings, plan, phase in Beat.zeroHoldCause(settings.script, phase: phase, frameIntervalMs: plan.frameIntervalMs) })
+        run: .init(
+            members: ["script", "loaderPolicies"],
+            settings: { root, _ throws(PlanError) in
+                let script = try Beat.script(root, vocabulary: Beat.Vocabulary(
+                    bench: "scenes", triggers: Beat.Trigger.allCases, defaultRows: ScenesPhase.sampleScenes,
+                    defaultFailure: "The scenes could not be loaded. Check your connection."))
+                return ScenesSettings(script: script, loaderPolicies: try LoaderPolicyPanel.policies(root))
+            },
+            validate: { settings, plan throws(PlanError) in
+                try Beat.validate(settings.script, plan: plan, triggers: Beat.Trigger.allCases)
+                try LoaderPolicyPanel.validate(settings.loaderPolicies)
+            },
+            bench: { plan, settings in ScenesBench(script: settings.script, mode: plan.mode, slowMotion: plan.slowMotion) },
+            scriptLengthMs: { settings, plan in Beat.length(settings.script, slowMotion: plan.slowMotion) },
+            longestStep: { settings, plan in Beat.longest(settings.script, slowMotion: plan.slowMotion) },
+            zeroLengthCause: { settings, plan, phase in Beat.zeroHoldCause(settings.script, phase: phase, frameIntervalMs: plan.frameIntervalMs) }),
+        analysis: .init(
+            depictions: [
+                DepictionStyle(Depiction.blank.id, color: Color(hex: 0x2A2E38), role: .blank),
+                DepictionStyle(Depiction.spinner.id, color: Color(hex: 0xF5B841), role: .loader),
+                DepictionStyle(Depiction.emptyMessage.id, color: Color(hex: 0x5AB0F0)),
+                DepictionStyle(Depiction.errorRetry.id, color: Color(hex: 0xF0555A)),
+                DepictionStyle(Depiction.rows.id, color: Color(hex: 0x3DDC97)),
+                DepictionStyle(Depiction.rowsRefreshing.id, color: Color(hex: 0x2FA878)),
+            ],
+            expect: CapturePlan.Expectations(minFrames: [ScenesPhase.Name.loaded.rawValue: 1])))
 }
 
 extension LoaderPolicyPanel {
