@@ -1,5 +1,4 @@
 import FilmstripCore
-import FilmstripOutputs
 import FilmstripReports
 import Foundation
 
@@ -12,48 +11,68 @@ import Foundation
 /// ```
 ///
 /// Keys are sorted; there are no times or dates.
-struct CheckResults: Encodable {
+package struct CheckResults: Encodable {
     /// One plan's outcome.
-    struct Plan: Encodable {
+    package struct Plan: Encodable {
         /// The plan's name.
-        var plan: String
+        package var plan: String
         /// The plan file as given (or found in `captures/`).
-        var file: String
+        package var file: String
         /// The bench's name.
-        var bench: String
+        package var bench: String
         /// `virtual` or `real`.
-        var clock: String
+        package var clock: String
         /// Every check of the run passed (coverage, dominance, flashes, held-back time, rules).
-        var checksPassed: Bool
+        package var checksPassed: Bool
         /// The plan passed: its checks and its recorded outputs.
-        var passed: Bool
+        package var passed: Bool
         /// The verdict line as printed: `passed`, or `failed: …`.
-        var verdict: String
+        package var verdict: String
         /// The failed checks' sentences, in ``Failure`` form.
-        var failedChecks: [Failure]
+        package var failedChecks: [Failure]
         /// The failed checks' sentences (``RunReport/reasons``).
-        var reasons: [String]
+        package var reasons: [String]
         /// The comparison with the recorded outputs.
-        var recordedOutputs: RecordedOutputs
+        package var recordedOutputs: RecordedOutputs
         /// What changed in time between the committed report and the fresh run, when the recorded
         /// outputs differ from it (``TimingChanges``); nil otherwise.
-        var timing: TimingChanges?
+        package var timing: TimingChanges?
         /// The plan's terminal lines (dwell table and all), for JUnit's system-out.
-        var lines: [String]
+        package var lines: [String]
         /// How long checking it took, in ms (JUnit's `time`; not in the JSON document, which has no times).
-        var timeMs: Int = 0
+        package var timeMs: Int = 0
         /// The recorded strip's path (`captures/<plan>/filmstrip.png`) when one is there, for the summary.
-        var strip: String?
+        package var strip: String?
         /// The recording window, ms since the start of the run, for the summary's instants.
-        var windowStartMs = 0
+        package var windowStartMs = 0
         /// The window's end, ms.
-        var windowEndMs = 0
+        package var windowEndMs = 0
+
+        /// Every member, in order; those with a default may be left out.
+        package init(plan: String, file: String, bench: String, clock: String, checksPassed: Bool, passed: Bool, verdict: String, failedChecks: [Failure], reasons: [String], recordedOutputs: RecordedOutputs, timing: TimingChanges? = nil, lines: [String], timeMs: Int = 0, strip: String? = nil, windowStartMs: Int = 0, windowEndMs: Int = 0) {
+            self.plan = plan
+            self.file = file
+            self.bench = bench
+            self.clock = clock
+            self.checksPassed = checksPassed
+            self.passed = passed
+            self.verdict = verdict
+            self.failedChecks = failedChecks
+            self.reasons = reasons
+            self.recordedOutputs = recordedOutputs
+            self.timing = timing
+            self.lines = lines
+            self.timeMs = timeMs
+            self.strip = strip
+            self.windowStartMs = windowStartMs
+            self.windowEndMs = windowEndMs
+        }
 
         enum CodingKeys: String, CodingKey {
             case plan, file, bench, clock, checksPassed, passed, verdict, failedChecks, reasons, recordedOutputs, timing
         }
 
-        func encode(to encoder: any Encoder) throws {
+        package func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(plan, forKey: .plan)
             try container.encode(file, forKey: .file)
@@ -71,11 +90,18 @@ struct CheckResults: Encodable {
     }
 
     /// A failed check: its name (`coverage.empty`) and sentence.
-    struct Failure: Encodable {
-        var check: String
-        var message: String
+    package struct Failure: Encodable {
+        package var check: String
+        package var message: String
         /// When it failed, with the frames that show it (``CheckResult/moments``); for the summary.
-        var moments: [CheckMoment] = []
+        package var moments: [CheckMoment] = []
+
+        /// Every member, in order; those with a default may be left out.
+        package init(check: String, message: String, moments: [CheckMoment] = []) {
+            self.check = check
+            self.message = message
+            self.moments = moments
+        }
 
         enum CodingKeys: String, CodingKey {
             case check, message
@@ -83,9 +109,9 @@ struct CheckResults: Encodable {
     }
 
     /// The comparison of one plan's recorded outputs with a fresh run.
-    struct RecordedOutputs: Encodable {
+    package struct RecordedOutputs: Encodable {
         /// What the comparison found, as `--json` spells it.
-        enum State: String, Encodable {
+        package enum State: String, Encodable {
             /// Every recorded file matches a fresh run (or the real-clock run within tolerance).
             case matched
             /// Something differs.
@@ -100,33 +126,33 @@ struct CheckResults: Encodable {
             case notCompared
 
             /// Whether this state passes the gate.
-            var passed: Bool { self == .matched || self == .allowedUnrecorded || self == .notCompared }
+            package var passed: Bool { self == .matched || self == .allowedUnrecorded || self == .notCompared }
         }
 
-        var state: State
+        package var state: State
         /// The sentence printed after `recorded outputs: `.
-        var summary: String
+        package var summary: String
         /// How many recorded files were compared (those the recorded report lists).
-        var files: Int?
+        package var files: Int?
         /// One sentence per difference.
-        var mismatches: [String]
+        package var mismatches: [String]
         /// The command that records the plan again with the same options; nil when nothing failed.
-        var rerecord: String?
+        package var rerecord: String?
         /// The lines printed under the summary: each mismatch with its failure images.
-        var lines: [String] = []
+        package var lines: [String] = []
         /// Why the failure images could not be written (a read-only or full folder); nil when
         /// they were or none was needed. The findings are complete either way, and the verdict
         /// (exit 1) stands.
-        var imagesNotWritten: String?
+        package var imagesNotWritten: String?
 
         enum CodingKeys: String, CodingKey {
             case state, summary, files, mismatches, rerecord, imagesNotWritten
         }
 
         /// Whether this state passes the gate.
-        var passed: Bool { state.passed }
+        package var passed: Bool { state.passed }
 
-        init(state: State, summary: String, files: Int? = nil, mismatches: [String], rerecord: String? = nil) {
+        package init(state: State, summary: String, files: Int? = nil, mismatches: [String], rerecord: String? = nil) {
             self.state = state
             self.summary = summary
             self.files = files
@@ -140,7 +166,7 @@ struct CheckResults: Encodable {
         ///   - interval: the plan's frame interval, ms (the real-clock tolerance).
         ///   - notes: the fresh run has notes (printed above) that may say why it differs.
         ///   - timing: what changed in time, printed before the files that differ.
-        init(_ comparison: PlanOutputs.Comparison, folder: String, interval: Int, notes: Bool, allowUnrecorded: Bool, rerecord: String, timing: [String] = []) {
+        package init(_ comparison: PlanOutputs.Comparison, folder: String, interval: Int, notes: Bool, allowUnrecorded: Bool, rerecord: String, timing: [String] = []) {
             let findings = comparison.findings
             switch comparison.recorded {
             case .nothing where allowUnrecorded:
@@ -179,13 +205,13 @@ struct CheckResults: Encodable {
     }
 
     /// Every plan checked, in the order run.
-    var plans: [Plan] = []
+    package var plans: [Plan] = []
     /// Plan folders with no plan behind it: one sentence each (``IndexRows/Stray``).
-    var strayFolders: [String] = []
+    package var strayFolders: [String] = []
     /// The same folders' paths (`captures/old`), in the same order: their JUnit case names.
-    var strayFolderPaths: [String] = []
+    package var strayFolderPaths: [String] = []
     /// How the index across plans compared.
-    enum IndexState: String, Encodable {
+    package enum IndexState: String, Encodable {
         /// It matches a fresh render.
         case matched
         /// It differs from a fresh render.
@@ -195,25 +221,32 @@ struct CheckResults: Encodable {
     }
 
     /// The index across plans.
-    var index = IndexState.notCompared
+    package var index = IndexState.notCompared
     /// `i/n` when `--shard` was given.
-    var shard: String?
+    package var shard: String?
     /// The error that stopped `check` before it judged its plans (a bad plan, font or output
     /// folder: exit 2), as printed; nil when it ran to the end.
-    var badInput: String?
+    package var badInput: String?
     /// Every plan passed, no stray folder, the index (when compared) matched, and no bad input.
-    var passed: Bool { badInput == nil && plans.allSatisfy(\.passed) && strayFolders.isEmpty && index != .differs }
+    package var passed: Bool { badInput == nil && plans.allSatisfy(\.passed) && strayFolders.isEmpty && index != .differs }
     /// The exit code `check` returns: 0, 1, or 2 for bad input.
-    var exitCode: Int32 {
-        if badInput != nil { return ExitCode.badInput.rawValue }
-        return passed ? ExitCode.passed.rawValue : ExitCode.checkFailed.rawValue
+    package var exitCode: Int32 {
+        // The exit codes of every command (FilmstripCLI's `ExitCode`): 2 bad input, as
+        // ``FilmstripError/exitCode``; 1 a check failed; 0 passed.
+        if badInput != nil { return 2 }
+        return passed ? 0 : 1
+    }
+
+    /// Results with no plan checked yet; `shard` is `i/n` when `--shard` was given.
+    package init(shard: String? = nil) {
+        self.shard = shard
     }
 
     enum CodingKeys: String, CodingKey {
         case plans, strayFolders, index, shard, passed, exitCode, error
     }
 
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(plans, forKey: .plans)
         try container.encode(strayFolders, forKey: .strayFolders)
@@ -225,7 +258,7 @@ struct CheckResults: Encodable {
     }
 
     /// The document, pretty-printed with sorted keys, ending in a newline.
-    func jsonData() -> Data {
+    package func jsonData() -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         var data = (try? encoder.encode(self)) ?? Data()
@@ -240,7 +273,7 @@ struct CheckResults: Encodable {
     /// failure's text); then one case per stray folder (`filmstrip.strayFolder`, named by its
     /// path), one for bad input (`filmstrip.badInput`, an error) and, when compared, one for the
     /// index (`filmstrip.index`). `timestamp`: when the run started, UTC `yyyy-MM-ddTHH:mm:ss`.
-    func junit(timestamp: String) -> String {
+    package func junit(timestamp: String) -> String {
         var cases = plans.map { plan in
             // What changed in time leads: the failure's message names it before any check or file.
             var failures = plan.timing.map { [JUnitReport.Failure(type: "timing", message: $0.lines.joined(separator: "\n"))] } ?? []

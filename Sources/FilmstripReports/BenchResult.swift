@@ -1,4 +1,3 @@
-import FilmstripOutputs
 import FilmstripCore
 import Foundation
 
@@ -6,117 +5,183 @@ import Foundation
 /// one JSON object (sorted keys). Times are wall-clock milliseconds, sizes bytes; the summary
 /// values (the members that repeat a run's) are medians over the runs, the `…Range` members the
 /// smallest and largest run.
-struct BenchResult: Codable {
+package struct BenchResult: Codable {
     /// One recording of the plan and the floor measured on its frames.
-    struct Run: Codable {
+    package struct Run: Codable {
         /// 1, 2, …
-        var run: Int
+        package var run: Int
         /// Frames recorded.
-        var frames: Int
+        package var frames: Int
         /// Wall time of the whole recording (run the bench, analyse, draw, encode and write
         /// every output of the plan), ms.
-        var wallMs: Double
+        package var wallMs: Double
         /// `frames ÷ wallMs × 1000`.
-        var framesPerSecond: Double
+        package var framesPerSecond: Double
         /// Bytes of every file the recording wrote (frames, strip, report, contact sheet).
-        var bytesWritten: Int
+        package var bytesWritten: Int
         /// Bytes of the frame PNGs alone.
-        var frameBytes: Int
+        package var frameBytes: Int
         /// Files the recording wrote.
-        var filesWritten: Int
+        package var filesWritten: Int
         /// The process's peak resident memory during the recording, bytes.
-        var peakRSSBytes: Int
+        package var peakRSSBytes: Int
         /// The reference floor: zlib alone, on one core, deflating each frame's RGBA scanlines
         /// (filter byte 0 per row) at level 6, summed over the frames, ms.
-        var zlibOnlyMs: Double
+        package var zlibOnlyMs: Double
         /// Scanline bytes the floor deflated.
-        var zlibInputBytes: Int
+        package var zlibInputBytes: Int
         /// What zlib made of them.
-        var zlibOutputBytes: Int
+        package var zlibOutputBytes: Int
         /// `wallMs ÷ zlibOnlyMs`.
-        var ratioToZlib: Double
+        package var ratioToZlib: Double
         /// The second floor: creating `filesWritten` files of the same sizes in the same folders
         /// each a temporary file, written, `fsync`ed and renamed, on all cores, ms.
-        var fileCreationMs: Double
+        package var fileCreationMs: Double
         /// `wallMs ÷ fileCreationMs`.
-        var ratioToFileCreation: Double
+        package var ratioToFileCreation: Double
         /// The recording window's length ÷ `wallMs`.
-        var realTimeFactor: Double
+        package var realTimeFactor: Double
         /// Processor time other processes took during the run, in percent of one processor
         /// (ticks of 10 ms, so rough); nil when the platform does not say.
-        var othersCPUPercent: Double?
+        package var othersCPUPercent: Double?
         /// Images (frames, stills, strip) encoded as palette PNGs.
-        var paletteImages: Int
+        package var paletteImages: Int
         /// Images encoded as RGBA PNGs (more than 256 colours).
-        var rgbaImages: Int
+        package var rgbaImages: Int
         /// Images identical to one already written in the run, written from its encoded bytes.
-        var repeatedImages: Int
+        package var repeatedImages: Int
         /// With `--peer`: the peer's time to draw and save the same number of frames, ms
         /// (its own figure, run right after this recording).
-        var peerWallMs: Double?
+        package var peerWallMs: Double?
         /// With `--peer`: bytes of the PNG files the peer saved.
-        var peerBytes: Int?
+        package var peerBytes: Int?
+
+        /// Every member, in order; those with a default may be left out.
+        package init(run: Int, frames: Int, wallMs: Double, framesPerSecond: Double, bytesWritten: Int, frameBytes: Int, filesWritten: Int, peakRSSBytes: Int, zlibOnlyMs: Double, zlibInputBytes: Int, zlibOutputBytes: Int, ratioToZlib: Double, fileCreationMs: Double, ratioToFileCreation: Double, realTimeFactor: Double, othersCPUPercent: Double? = nil, paletteImages: Int, rgbaImages: Int, repeatedImages: Int, peerWallMs: Double? = nil, peerBytes: Int? = nil) {
+            self.run = run
+            self.frames = frames
+            self.wallMs = wallMs
+            self.framesPerSecond = framesPerSecond
+            self.bytesWritten = bytesWritten
+            self.frameBytes = frameBytes
+            self.filesWritten = filesWritten
+            self.peakRSSBytes = peakRSSBytes
+            self.zlibOnlyMs = zlibOnlyMs
+            self.zlibInputBytes = zlibInputBytes
+            self.zlibOutputBytes = zlibOutputBytes
+            self.ratioToZlib = ratioToZlib
+            self.fileCreationMs = fileCreationMs
+            self.ratioToFileCreation = ratioToFileCreation
+            self.realTimeFactor = realTimeFactor
+            self.othersCPUPercent = othersCPUPercent
+            self.paletteImages = paletteImages
+            self.rgbaImages = rgbaImages
+            self.repeatedImages = repeatedImages
+            self.peerWallMs = peerWallMs
+            self.peerBytes = peerBytes
+        }
     }
 
     /// With `--peer`: the Pillow peer's figures, medians over its runs.
-    struct Peer: Codable {
+    package struct Peer: Codable {
         /// The script run.
-        var script: String
+        package var script: String
         /// The peer's image size, pixels (as it reports it).
-        var width: Int
-        var height: Int
+        package var width: Int
+        package var height: Int
         /// filmstrip's frame size at the plan's scale, pixels, for comparison.
-        var filmstripWidth: Int
-        var filmstripHeight: Int
+        package var filmstripWidth: Int
+        package var filmstripHeight: Int
         /// Median of the peer's draw-and-save times, ms.
-        var wallMs: Double
+        package var wallMs: Double
         /// Smallest and largest of them, ms.
-        var wallMsRange: [Double] = []
+        package var wallMsRange: [Double] = []
         /// Median bytes the peer saved.
-        var bytes: Int = 0
+        package var bytes: Int = 0
         /// The peer's median time ÷ filmstrip's median wall time: how many times faster filmstrip is.
-        var ratioToFilmstrip: Double
+        package var ratioToFilmstrip: Double
+
+        /// Every member, in order; those with a default may be left out.
+        package init(script: String, width: Int, height: Int, filmstripWidth: Int, filmstripHeight: Int, wallMs: Double, wallMsRange: [Double] = [], bytes: Int = 0, ratioToFilmstrip: Double) {
+            self.script = script
+            self.width = width
+            self.height = height
+            self.filmstripWidth = filmstripWidth
+            self.filmstripHeight = filmstripHeight
+            self.wallMs = wallMs
+            self.wallMsRange = wallMsRange
+            self.bytes = bytes
+            self.ratioToFilmstrip = ratioToFilmstrip
+        }
     }
 
     /// The plan file, with the interval used when the reference plan's was changed.
-    var plan: String
-    var windowMs: Int
-    var frameIntervalMs: Int
-    var scale: Int
+    package var plan: String
+    package var windowMs: Int
+    package var frameIntervalMs: Int
+    package var scale: Int
     /// Frames per run.
-    var frames: Int
+    package var frames: Int
     /// Processors the system reports as active.
-    var cores: Int
+    package var cores: Int
     /// `release` or `debug`: only release figures mean anything.
-    var build: String
-    var zlibVersion: String
+    package var build: String
+    package var zlibVersion: String
     /// Resident memory before the first run: the process, its libraries and the font.
-    var baselineRSSBytes: Int
+    package var baselineRSSBytes: Int
     /// Whether each run's peak is its own (Linux: reset through `/proc/self/clear_refs`) or the process's so far.
-    var peakResetPerRun: Bool
-    var runs: [Run]
+    package var peakResetPerRun: Bool
+    package var runs: [Run]
 
     /// What the summary values are: `"median"` over the runs.
-    var summary = "median"
+    package var summary = "median"
     // Medians over the runs.
-    var wallMs: Double
-    var framesPerSecond: Double
-    var bytesWritten: Int
-    var peakRSSBytes: Int
-    var zlibOnlyMs: Double
-    var ratioToZlib: Double
-    var realTimeFactor: Double
-    var fileCreationMs: Double
-    var ratioToFileCreation: Double
+    package var wallMs: Double
+    package var framesPerSecond: Double
+    package var bytesWritten: Int
+    package var peakRSSBytes: Int
+    package var zlibOnlyMs: Double
+    package var ratioToZlib: Double
+    package var realTimeFactor: Double
+    package var fileCreationMs: Double
+    package var ratioToFileCreation: Double
     /// Smallest and largest wall time over the runs, ms.
-    var wallMsRange: [Double] = []
+    package var wallMsRange: [Double] = []
     /// Smallest and largest ratio to the zlib floor over the runs.
-    var ratioToZlibRange: [Double] = []
+    package var ratioToZlibRange: [Double] = []
     /// With `--peer`: the peer's figures.
-    var peer: Peer?
+    package var peer: Peer?
+
+    /// Every member, in order; those with a default may be left out.
+    package init(plan: String, windowMs: Int, frameIntervalMs: Int, scale: Int, frames: Int, cores: Int, build: String, zlibVersion: String, baselineRSSBytes: Int, peakResetPerRun: Bool, runs: [Run], summary: String = "median", wallMs: Double, framesPerSecond: Double, bytesWritten: Int, peakRSSBytes: Int, zlibOnlyMs: Double, ratioToZlib: Double, realTimeFactor: Double, fileCreationMs: Double, ratioToFileCreation: Double, wallMsRange: [Double] = [], ratioToZlibRange: [Double] = [], peer: Peer? = nil) {
+        self.plan = plan
+        self.windowMs = windowMs
+        self.frameIntervalMs = frameIntervalMs
+        self.scale = scale
+        self.frames = frames
+        self.cores = cores
+        self.build = build
+        self.zlibVersion = zlibVersion
+        self.baselineRSSBytes = baselineRSSBytes
+        self.peakResetPerRun = peakResetPerRun
+        self.runs = runs
+        self.summary = summary
+        self.wallMs = wallMs
+        self.framesPerSecond = framesPerSecond
+        self.bytesWritten = bytesWritten
+        self.peakRSSBytes = peakRSSBytes
+        self.zlibOnlyMs = zlibOnlyMs
+        self.ratioToZlib = ratioToZlib
+        self.realTimeFactor = realTimeFactor
+        self.fileCreationMs = fileCreationMs
+        self.ratioToFileCreation = ratioToFileCreation
+        self.wallMsRange = wallMsRange
+        self.ratioToZlibRange = ratioToZlibRange
+        self.peer = peer
+    }
 
     /// The median of `values` (the mean of the middle two for an even count); 0 when empty.
-    static func median(_ values: [Double]) -> Double {
+    package static func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()
         guard !sorted.isEmpty else { return 0 }
         let middle = sorted.count / 2
@@ -124,13 +189,13 @@ struct BenchResult: Codable {
     }
 
     /// `value` rounded to `places` decimals.
-    static func rounded(_ value: Double, places: Int) -> Double {
+    package static func rounded(_ value: Double, places: Int) -> Double {
         let factor = pow(10, Double(places))
         return (value * factor).rounded() / factor
     }
 
     /// Sets the medians from ``runs``.
-    mutating func summarize() {
+    package mutating func summarize() {
         func middle(_ key: (Run) -> Double, places: Int) -> Double { Self.rounded(Self.median(runs.map(key)), places: places) }
         wallMs = middle({ $0.wallMs }, places: 1)
         framesPerSecond = middle({ $0.framesPerSecond }, places: 1)
@@ -158,7 +223,7 @@ struct BenchResult: Codable {
     }
 
     /// One JSON object, sorted keys, final newline.
-    func jsonData() -> Data {
+    package func jsonData() -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         var data = (try? encoder.encode(self)) ?? Data()
@@ -167,7 +232,7 @@ struct BenchResult: Codable {
     }
 
     /// The table: a heading, one row per run, the medians, and what the floor is.
-    var lines: [String] {
+    package var lines: [String] {
         func mebibytes(_ bytes: Int) -> String { String(format: "%.1f", Double(bytes) / 1_048_576) }
         func row(
             _ label: String, _ frames: Int, _ wall: Double, _ fps: Double, _ bytes: Int, _ rss: Int, _ zlib: Double, _ ratio: Double,

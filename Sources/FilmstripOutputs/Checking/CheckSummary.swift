@@ -1,5 +1,4 @@
 import FilmstripCore
-import FilmstripOutputs
 import FilmstripReports
 import Foundation
 
@@ -19,15 +18,20 @@ import Foundation
 ///
 /// ``write(to:)`` appends it to its file, as GitHub's `GITHUB_STEP_SUMMARY` expects: steps and
 /// shards add to one summary, and nothing already there is replaced.
-struct CheckSummary {
+package struct CheckSummary {
     /// What `check` found.
-    let results: CheckResults
+    package let results: CheckResults
+
+    /// The summary of `results`.
+    package init(results: CheckResults) {
+        self.results = results
+    }
 
     /// The marker on the summary's first line (an HTML comment, which renderers hide).
-    static let marker = "<!-- written by filmstrip check -->"
+    package static let marker = "<!-- written by filmstrip check -->"
 
     /// The Markdown, ending in a newline.
-    var markdown: String {
+    package var markdown: String {
         var lines = [Self.marker]
         let failed = results.plans.count { !$0.passed }
         let shard = results.shard.map { " (shard \($0))" } ?? ""
@@ -89,7 +93,7 @@ struct CheckSummary {
 
     /// Appends ``markdown`` to `path` in one write (the file is made when missing).
     /// - Throws: ``FilmstripError`` (output, exit 2) naming `path` when it is not a regular file or cannot be written.
-    func write(to path: String) throws(FilmstripError) {
+    package func write(to path: String) throws(FilmstripError) {
         var status = stat()
         if lstat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
             throw FilmstripError(.output(path: path, reason: "the summary is appended to a regular file, and this is not one"))
@@ -106,7 +110,7 @@ struct CheckSummary {
 
     /// The row's timing: the lanes' dwell changes and every flash added or removed, then the
     /// first differing frame; `—` when the outputs were not found to differ.
-    static func timingCell(_ plan: CheckResults.Plan) -> String {
+    package static func timingCell(_ plan: CheckResults.Plan) -> String {
         guard let timing = plan.timing else { return "—" }
         var parts: [String] = []
         for section in timing.sections {
@@ -123,13 +127,13 @@ struct CheckSummary {
 
     /// When a failed check's failure was on screen: `at 1,000–1,200 ms (frames 10–11)`, or
     /// `over the window 0–2,000 ms` for a check of the whole window.
-    static func when(_ moments: [CheckMoment], plan: CheckResults.Plan) -> String {
+    package static func when(_ moments: [CheckMoment], plan: CheckResults.Plan) -> String {
         guard !moments.isEmpty else { return "over the window \(Quantity.grouped(plan.windowStartMs))–\(Quantity.ms(plan.windowEndMs))" }
         return "at " + moments.map { "\($0.instant) (\(frames($0)))" }.joined(separator: ", ")
     }
 
     /// `frame 10`, `frames 10–14`, or `between frames 9 and 10` when no frame was taken inside.
-    static func frames(_ moment: CheckMoment) -> String {
+    package static func frames(_ moment: CheckMoment) -> String {
         guard let first = moment.frames.first, let last = moment.frames.last else { return "no frame" }
         if !moment.framesInside {
             return moment.frames.count == 2 ? "no frame shows it; between frames \(first) and \(last)" : "no frame shows it; nearest frame \(first)"
@@ -138,12 +142,12 @@ struct CheckSummary {
     }
 
     /// `text` as a code span (backticks taken out, a table cell's pipe escaped).
-    static func code(_ text: String) -> String {
+    package static func code(_ text: String) -> String {
         "`" + text.replacingOccurrences(of: "`", with: "'").replacingOccurrences(of: "|", with: "\\|") + "`"
     }
 
     /// `text` with every character Markdown could read as syntax escaped, on one line.
-    static func text(_ text: String) -> String {
+    package static func text(_ text: String) -> String {
         var result = ""
         for character in text {
             switch character {
