@@ -35,6 +35,11 @@ public enum FilmstripCLI {
     /// Help and usage messages name the executable as it was started (`checkout-filmstrip`).
     public static func main(benches: [BenchDefinition], referencePlan: String? = nil) -> Never {
         HeapPolicy.apply()
+        // Ctrl-C or SIGTERM: temporary files removed, the progress line ended, exit 130 or 143.
+        // The closed standard streams are reserved first: Dispatch's signal sources open
+        // descriptors, which must not land on 1 or 2.
+        TerminalStream.reserveClosedDescriptors()
+        Interruption.install(endLine: TerminalStream.standardError.isTerminal) { TerminalStream.standardError.write($0) }
         let tool = CommandLine.arguments.first.map { String($0.split(separator: "/").last ?? "filmstrip") } ?? "filmstrip"
         exit(run(arguments: Array(CommandLine.arguments.dropFirst()), benches: benches, referencePlan: referencePlan, toolName: tool))
     }

@@ -125,7 +125,7 @@ package struct TimingChanges: Hashable, Sendable, Encodable {
         package var index: Int
         /// Its instant in the fresh run (the recorded one when the fresh run has no such frame), ms.
         package var tMs: Int
-        /// What differs: `phase loaded → loading`, `panel delayed: blank → spinner`, `its pixels`.
+        /// What differs: `phase loaded → loading`, `panel delayed: blank → spinner`, `its image`.
         package var what: String
 
         /// `first differing frame: 3 at 300 ms (phase loaded → loading)`.
@@ -230,7 +230,7 @@ package struct TimingChanges: Hashable, Sendable, Encodable {
             }
         }
         if let image = differingImages.min(by: { $0.index < $1.index }), image.index < found?.index ?? Int.max {
-            found = FrameDifference(index: image.index, tMs: image.tMs, what: "its pixels; phase and depictions as recorded")
+            found = FrameDifference(index: image.index, tMs: image.tMs, what: "its image; phase and depictions as recorded")
         }
         return found
     }

@@ -18,4 +18,20 @@ import Testing
         #expect(URLRedaction.redactingURLs(in: "(see https://a:b@c/d?e=f), then \"ftp://g@h/\".") == "(see https://c/d?e=…), then \"ftp://h/\".")
         #expect(URLRedaction.redactingURLs(in: "ratio 3://4 and x-y+z.w://q@r") == "ratio 3://4 and x-y+z.w://r")
     }
+
+    @Test func aNotedVariableValueIsNamedWhereverItLands() {
+        // A value no other test prints: the noted values last for the process.
+        URLRedaction.noteSecret("zq-unit%2Dsecret-77", name: "FILMSTRIP_UNIT_TOKEN")
+        #expect(URLRedaction.redacted("http://h:1/api/zq-unit%2Dsecret-77/rows") == "http://h:1/api/${FILMSTRIP_UNIT_TOKEN}/rows")
+        #expect(URLRedaction.redacted("/api/zq-unit-secret-77/rows") == "/api/${FILMSTRIP_UNIT_TOKEN}/rows", "the decoded form of a path too")
+        #expect(URLRedaction.redactingURLs(in: "GET http://zq-unit-secret-77.example/x: refused") == "GET http://${FILMSTRIP_UNIT_TOKEN}.example/x: refused")
+    }
+
+    @Test func aURLThatCannotBeParsedShowsItsSchemeAndHostAtMost() {
+        #expect(URLRedaction.unparsable("http://alice:pw@example.com:80a/x/y?z=1") == "http://example.com/…")
+        #expect(URLRedaction.unparsable("https://exa mple.com/a") == "https://…", "a host that is not a host name is left out")
+        #expect(URLRedaction.unparsable("no scheme at all, password") == "…")
+        #expect(URLRedaction.unparsable("ht tp://example.com/") == "…")
+    }
 }
+

@@ -27,7 +27,7 @@ import Testing
             """
         try Data(plan.utf8).write(to: workspace.appendingPathComponent("captures/live-secret.json"))
         let environment = ["FILMSTRIP_LIVE_PORT": String(port), "FILMSTRIP_PASS": Self.password, "FILMSTRIP_TOKEN": Self.token]
-        let redacted = "GET http://127.0.0.1:\(port)/inbox?token=…&page=…: could not connect to the server (connection refused)"
+        let redacted = "GET http://127.0.0.1:${FILMSTRIP_LIVE_PORT}/inbox?token=…&page=…: could not connect to the server (connection refused)"
 
         let check = try CommandRunner.run(["check", "--no-compare", "--clock", "real", "--json", "--junit", "junit.xml"], in: workspace, environment: environment)
         #expect(check.status == 0 || check.status == 1, "\(check.stderr)")
@@ -46,6 +46,75 @@ import Testing
         for (name, text) in texts {
             #expect(!text.contains(Self.password) && !text.contains(Self.token), "\(name) holds a credential")
             #expect(!text.contains("alice-user"), "\(name) holds the user name")
+        }
+    }
+
+    /// Every file under `workspace` but the plans, and the given streams, by name.
+    static func outputs(in workspace: URL, streams: [String: String]) -> [String: String] {
+        var texts = streams
+        for (path, data) in CommandRunner.snapshot(workspace) where !(path.hasPrefix("captures/") && path.hasSuffix(".json")) {
+            texts[path] = String(decoding: data, as: UTF8.self)
+        }
+        return texts
+    }
+
+    @Test func aSecretInAPathSegmentIsNamedNotPrinted() throws {
+        let server = try LiveServer([:])
+        let port = server.port
+        server.stop()
+        let workspace = try CommandRunner.workspace(plans: [])
+        let plan = """
+            {
+              "bench": "liveinbox",
+              "panels": ["loadedOnly", "allFour"],
+              "source": {"url": "http://127.0.0.1:${FILMSTRIP_LIVE_PORT}/api/${FILMSTRIP_SOME_TOKEN}/rows", "timeoutMs": 1000, "service": "ASC"},
+              "windowMs": 1000,
+              "frameIntervalMs": 250
+            }
+            """
+        try Data(plan.utf8).write(to: workspace.appendingPathComponent("captures/live-path.json"))
+        let environment = ["FILMSTRIP_LIVE_PORT": String(port), "FILMSTRIP_SOME_TOKEN": Self.token]
+        let check = try CommandRunner.run(
+            ["check", "--no-compare", "--clock", "real", "--json", "--junit", "junit.xml", "--summary", "summary.md", "--out", "failed"], in: workspace, environment: environment)
+        #expect(check.status == 0 || check.status == 1, "\(check.stderr)")
+        #expect(check.stderr.contains("note: GET http://127.0.0.1:${FILMSTRIP_LIVE_PORT}/api/${FILMSTRIP_SOME_TOKEN}/rows: could not connect"), "\(check.stderr)")
+        let record = try CommandRunner.run(["record", "--clock", "real", "--out", "out"], in: workspace, environment: environment)
+        #expect(record.status == 0 || record.status == 1, "\(record.stderr)")
+        let report = try String(contentsOf: workspace.appendingPathComponent("out/live-path/report.json"), encoding: .utf8)
+        #expect(report.contains("GET /api/${FILMSTRIP_SOME_TOKEN}/rows"), "the timeline names the request by the variable")
+        let texts = Self.outputs(in: workspace, streams: ["check stdout": check.stdout, "check stderr": check.stderr, "record stdout": record.stdout, "record stderr": record.stderr])
+        for written in ["out/live-path/index.html", "out/live-path/report.json", "out/index.html", "junit.xml", "summary.md"] {
+            #expect(texts.keys.contains(written), "\(written) was not written")
+        }
+        for (name, text) in texts {
+            #expect(!text.contains(Self.token), "\(name) holds the token")
+            #expect(!text.contains(":\(port)"), "\(name) holds the port")
+        }
+    }
+
+    @Test func aURLThatCannotBeParsedIsQuotedByItsSchemeAndHostAtMost() throws {
+        let workspace = try CommandRunner.workspace(plans: [])
+        let plan = """
+            {
+              "bench": "liveinbox",
+              "panels": ["loadedOnly", "allFour"],
+              "source": {"url": "http://alice-user:${FILMSTRIP_PASS}@example.com:80a/x/${FILMSTRIP_TOKEN}", "timeoutMs": 1000},
+              "windowMs": 1000,
+              "frameIntervalMs": 250
+            }
+            """
+        try Data(plan.utf8).write(to: workspace.appendingPathComponent("captures/live-bad.json"))
+        let environment = ["FILMSTRIP_PASS": Self.password, "FILMSTRIP_TOKEN": Self.token]
+        let check = try CommandRunner.run(["check", "--no-compare", "--clock", "real", "--json", "--junit", "junit.xml", "--summary", "summary.md"], in: workspace, environment: environment)
+        #expect(check.status == 2, "\(check.stderr)")
+        #expect(check.stderr.contains("$.source.url: expected an http:// or https:// URL with a host, found http://example.com/…"), "\(check.stderr)")
+        let record = try CommandRunner.run(["record", "--clock", "real", "--out", "out"], in: workspace, environment: environment)
+        #expect(record.status == 2, "\(record.stderr)")
+        let texts = Self.outputs(in: workspace, streams: ["check stdout": check.stdout, "check stderr": check.stderr, "record stdout": record.stdout, "record stderr": record.stderr])
+        #expect(texts.keys.contains("junit.xml"))
+        for (name, text) in texts {
+            #expect(!text.contains(Self.password) && !text.contains(Self.token), "\(name) holds a credential")
+            #expect(!text.contains("alice-user") && !text.contains("80a"), "\(name) quotes the URL whole")
         }
     }
 }

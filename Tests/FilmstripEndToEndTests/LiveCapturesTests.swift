@@ -44,7 +44,7 @@ import Testing
         let result = try CommandRunner.run(["check", "captures/live/live-announce.json"], in: CommandRunner.root, environment: ["FILMSTRIP_LIVE_PORT": String(port)])
         #expect(Date().timeIntervalSince(started) < 20, "bounded: the window is 2 s")
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
-        #expect(result.stdout.contains("note: GET http://127.0.0.1:\(port)/announce: could not connect to the server (connection refused)"), "\(result.stdout)")
+        #expect(result.stdout.contains("note: GET http://127.0.0.1:${FILMSTRIP_LIVE_PORT}/announce: could not connect to the server (connection refused)"), "\(result.stdout)")
         #expect(result.stdout.contains("difference(s) beyond real-clock tolerance (the notes above may say why)"), "\(result.stdout)")
     }
 }

@@ -25,6 +25,9 @@ import Testing
         var files: [String] = []
         /// Both must name a stray plan folder.
         var stray = false
+        /// Words both must say of the files (the rule that failed), and words neither may say.
+        var says: String?
+        var neverSays: String?
 
         var testDescription: String { name }
     }
@@ -38,6 +41,33 @@ import Testing
     }
 
     static func be32(_ value: UInt32) -> [UInt8] { [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
+
+    /// `canvas` as a PNG of 16 bits a sample (colour type 6, RGBA; each 8-bit value v as v × 257,
+    /// so the same colours), its image data in stored (uncompressed) deflate blocks.
+    static func sixteenBit(_ canvas: Canvas) -> [UInt8] {
+        var raw: [UInt8] = []
+        for y in 0..<canvas.height {
+            raw.append(0)
+            for x in 0..<canvas.width {
+                let c = canvas.pixel(x: x, y: y) ?? .black
+                for v in [c.red, c.green, c.blue, c.alpha] { raw += [v, v] }
+            }
+        }
+        var stream: [UInt8] = [0x78, 0x01]
+        var start = 0
+        repeat {
+            let count = min(65_535, raw.count - start)
+            let last: UInt8 = start + count == raw.count ? 1 : 0
+            stream += [last, UInt8(count & 0xFF), UInt8(count >> 8), UInt8(~count & 0xFF), UInt8((~count >> 8) & 0xFF)]
+            stream += raw[start..<(start + count)]
+            start += count
+        } while start < raw.count
+        var (a, b): (UInt32, UInt32) = (1, 0)
+        for byte in raw { a = (a + UInt32(byte)) % 65_521; b = (b + a) % 65_521 }
+        stream += be32(b << 16 | a)
+        let header = be32(UInt32(canvas.width)) + be32(UInt32(canvas.height)) + [16, 6, 0, 0, 0]
+        return PNGChunk.signature + PNGChunk(type: "IHDR", data: header).bytes + PNGChunk(type: "IDAT", data: stream).bytes + PNGChunk(type: "IEND", data: []).bytes
+    }
 
     static let cases: [Case] = [
         Case(name: "as recorded", mutate: { _ in }, passes: true),
@@ -61,6 +91,11 @@ import Testing
             #expect(reencoded != original)
             try reencoded.write(to: frame)
         }, passes: true),
+        Case(name: "the same pixels at 16 bits a sample", mutate: { workspace in
+            let frame = folder(workspace).appendingPathComponent("frames/0001.png")
+            let canvas = try PNGCodec.decode(Array(try Data(contentsOf: frame)))
+            try Data(sixteenBit(canvas)).write(to: frame)
+        }, passes: false, files: ["frames/0001.png"], says: "bit depth 16 (colour type 6), which filmstrip never writes", neverSays: "pixel"),
         Case(name: "an animated PNG whose default image is right", mutate: { workspace in
             let frame = folder(workspace).appendingPathComponent("frames/0001.png")
             let other = try PNGChunk.chunks(in: Array(try Data(contentsOf: folder(workspace).appendingPathComponent("frames/0002.png"))))
@@ -145,5 +180,14 @@ import Testing
         #expect(verifyFiles == given.files, "verifyFilmstrip: \(message ?? "nil")")
         #expect(!strays.isEmpty == given.stray, "\(strays)")
         #expect(lines.contains { $0.hasPrefix("stray: ") } == given.stray, "\(message ?? "nil")")
+        let checkSaid = (outputs["mismatches"] as? [String] ?? []).joined(separator: "\n")
+        if let says = given.says {
+            #expect(checkSaid.contains(says), "check: \(checkSaid)")
+            #expect(message?.contains(says) == true, "verifyFilmstrip: \(message ?? "nil")")
+        }
+        if let neverSays = given.neverSays {
+            #expect(!checkSaid.contains(neverSays), "check: \(checkSaid)")
+            #expect(message?.contains(neverSays) != true, "verifyFilmstrip: \(message ?? "nil")")
+        }
     }
 }

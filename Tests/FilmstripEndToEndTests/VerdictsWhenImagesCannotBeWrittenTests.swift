@@ -26,7 +26,7 @@ import Testing
         #expect(result.stderr.contains("""
               recorded outputs: 1 mismatch(es); re-record with: filmstrip record captures/inbox-pinned-failed.json; the failure images could not be written
                 time unchanged: every dwell, flash, held-back and blank time is as recorded
-                first differing frame: 3 at 750 ms (its pixels; phase and depictions as recorded)
+                first differing frame: 3 at 750 ms (its image; phase and depictions as recorded)
                 mismatch: captures/inbox-pinned-failed/frames/0003.png: 1 pixels differ from a fresh render, within x 5…5, y 7…7
                 note: the failure images could not be written (\(why)); every difference is listed above
 

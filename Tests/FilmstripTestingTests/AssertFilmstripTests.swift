@@ -46,7 +46,7 @@ import Testing
         #expect(message == """
             tiny: 1 recorded file differs from a fresh run.
             time unchanged: every dwell, flash, held-back and blank time is as recorded
-            first differing frame: 2 at 500 ms (its pixels; phase and depictions as recorded)
+            first differing frame: 2 at 500 ms (its image; phase and depictions as recorded)
             frames/0002.png (frame 2 at 500 ms): 1 pixel differs, within x 40…40, y 60…60; the first, at (x: 40, y: 60), is #ffffff recorded and \(original.pixel(x: 40, y: 60)!) fresh
               reference:  \(folder)/frames/0002.png
               fresh:      \(folder)/.failures/frames/0002.fresh.png
@@ -101,7 +101,7 @@ import Testing
         try TinyPlan.paint(URL(fileURLWithPath: "\(folder)/frames/0000.png"), x: 0, y: 0, .white)
         try TinyPlan.paint(URL(fileURLWithPath: "\(folder)/frames/0001.png"), x: 3, y: 4, .white)
         let failing = verifyFilmstrip(plan, outputs: root, record: .never)
-        #expect(failing?.hasPrefix("tiny: 2 recorded files differ from a fresh run.\ntime unchanged: every dwell, flash, held-back and blank time is as recorded\nfirst differing frame: 0 at 0 ms (its pixels; phase and depictions as recorded)\nframes/0000.png (frame 0 at 0 ms): 1 pixel differs") == true, "\(failing ?? "nil")")
+        #expect(failing?.hasPrefix("tiny: 2 recorded files differ from a fresh run.\ntime unchanged: every dwell, flash, held-back and blank time is as recorded\nfirst differing frame: 0 at 0 ms (its image; phase and depictions as recorded)\nframes/0000.png (frame 0 at 0 ms): 1 pixel differs") == true, "\(failing ?? "nil")")
         #expect(FileManager.default.fileExists(atPath: "\(folder)/.failures/frames/0001.difference.png"))
 
         #expect(verifyFilmstrip(plan, outputs: root, record: .all)

@@ -18,6 +18,11 @@ import Darwin
 ///   data its pixels do not explain. `animation.png` is compared byte for byte, so any chunk
 ///   filmstrip did not write differs there.
 /// - Nothing after `IEND`.
+/// - Samples of 8 bits or fewer (`IHDR`'s bit depth): filmstrip writes 8-bit RGBA and 1-, 2-,
+///   4- or 8-bit palette images, and compares pixels as RGBA8. A 16-bit image holds values an
+///   8-bit comparison cannot judge, so it is named by its bit depth and its pixels are not
+///   counted. A lossless re-encoding that keeps 8-bit samples (RGB, grey, another palette)
+///   passes by its pixels.
 enum CommittedImage {
     /// The chunk types filmstrip writes in a frame, still or strip.
     static let writtenChunks: Set<String> = ["IHDR", "PLTE", "tRNS", "IDAT", "IEND"]
@@ -33,6 +38,9 @@ enum CommittedImage {
             let type = String(decoding: file[(offset + 4)..<(offset + 8)], as: UTF8.self)
             guard length <= file.count - offset - 12 else { return nil }
             guard writtenChunks.contains(type) else { return .foreignChunk(type: type) }
+            if type == "IHDR", length == 13, file[offset + 16] > 8 {
+                return .bitDepth(bits: Int(file[offset + 16]), colourType: Int(file[offset + 17]))
+            }
             offset += 12 + length
             if type == "IEND" {
                 return offset < file.count ? .bytesAfterEnd(count: file.count - offset) : nil

@@ -60,6 +60,9 @@ package struct OutputMismatch: Hashable, Sendable, CustomStringConvertible {
         case foreignChunk(type: String)
         /// The committed image has bytes after its `IEND` chunk.
         case bytesAfterEnd(count: Int)
+        /// The committed image's samples are `bits` wide (16), which filmstrip never writes
+        /// (`colourType` is its `IHDR` colour type); its pixels are not compared.
+        case bitDepth(bits: Int, colourType: Int)
     }
 
     /// How two images of the same size differ, in the recorded image's pixel coordinates
@@ -158,6 +161,8 @@ package struct OutputMismatch: Hashable, Sendable, CustomStringConvertible {
             "\(path): holds a \(type) chunk, which filmstrip never writes in a \(path.hasSuffix("animation.png") ? "animation" : "still image") (a viewer may show something else)"
         case .bytesAfterEnd(let count):
             "\(path): has \(count) bytes after its IEND chunk, which filmstrip never writes"
+        case .bitDepth(let bits, let colourType):
+            "\(path): bit depth \(bits) (colour type \(colourType)), which filmstrip never writes: its images have 8 bits a sample or fewer, so this one is not compared"
         }
     }
 

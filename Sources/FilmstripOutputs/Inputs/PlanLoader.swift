@@ -66,6 +66,7 @@ package struct PlanLoader {
             let data: Data
             do {
                 data = try variables.substitute(raw)
+                variables.noteSecrets(usedIn: raw)
             } catch {
                 problems.append(FilmstripError(.plan(file: file, path: "line \(error.line)", message: error.message)))
                 continue

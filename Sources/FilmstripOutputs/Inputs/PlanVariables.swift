@@ -1,3 +1,4 @@
+import FilmstripCore
 import Foundation
 
 #if canImport(Glibc)
@@ -96,6 +97,15 @@ package struct PlanVariables {
         guard copied > 0 else { return data }
         result += bytes[copied...]
         return Data(result)
+    }
+
+    /// Notes the value of every variable `data` (a plan file before ``substitute(_:)``) uses with
+    /// ``URLRedaction/noteSecret(_:name:)``, so no output of this process prints it.
+    func noteSecrets(usedIn data: Data) {
+        guard data.firstRange(of: Data("${".utf8)) != nil else { return }
+        for (name, value) in values where data.firstRange(of: Data("${\(name)}".utf8)) != nil {
+            URLRedaction.noteSecret(String(decoding: value, as: UTF8.self), name: name)
+        }
     }
 
     /// The offset of the first byte of `bytes` that does not belong to a valid UTF-8 sequence.

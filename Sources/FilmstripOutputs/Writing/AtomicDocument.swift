@@ -23,9 +23,9 @@ final class AtomicDocument: DocumentOutput {
         let folder = slash.map { String(file[...$0]) } ?? ""
         let name = slash.map { String(file[file.index(after: $0)...]) } ?? file
         let temporary = "\(folder)\(AtomicFile.temporaryPrefix)\(name.prefix(64))-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        let (descriptor, error) = TemporaryFiles.create(temporary)
         guard descriptor >= 0 else {
-            throw FilmstripError(.output(path: file, reason: "cannot create a temporary file beside it: \(String(cString: strerror(errno)))"))
+            throw FilmstripError(.output(path: file, reason: "cannot create a temporary file beside it: \(String(cString: strerror(error)))"))
         }
         self.file = file
         self.temporary = temporary
@@ -35,7 +35,7 @@ final class AtomicDocument: DocumentOutput {
     deinit {
         guard descriptor >= 0 else { return }
         _ = closeFile(descriptor)
-        unlink(temporary)
+        TemporaryFiles.remove(temporary)
     }
 
     func append(_ piece: Data) throws(FilmstripError) {
@@ -49,6 +49,7 @@ final class AtomicDocument: DocumentOutput {
         descriptor = -1
         guard closed == 0 else { throw removed(String(cString: strerror(errno))) }
         guard rename(temporary, file) == 0 else { throw removed(String(cString: strerror(errno))) }
+        TemporaryFiles.renamed(temporary)
     }
 
     /// The error for `reason`, naming the target; the temporary file goes with the writer.
@@ -58,7 +59,7 @@ final class AtomicDocument: DocumentOutput {
 
     /// The error for `reason` once the descriptor is closed: the temporary file is removed now.
     private func removed(_ reason: String) -> FilmstripError {
-        unlink(temporary)
+        TemporaryFiles.remove(temporary)
         return failed(reason)
     }
 }

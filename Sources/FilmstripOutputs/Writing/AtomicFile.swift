@@ -20,7 +20,8 @@ import Foundation
 ///   one flush where there were dozens (docs/PERFORMANCE.md has the figures).
 ///
 /// Temporary files are named `.filmstrip-tmp-<target>-<pid>-<random>` in the target's folder,
-/// so the next run recognises and removes them (``isTemporary(_:)``); Foundation's `.atomic`
+/// so the next run recognises and removes them (``isTemporary(_:)``), and noted in
+/// ``TemporaryFiles`` while they exist, so an interrupt removes them; Foundation's `.atomic`
 /// option names them `.dat.nosync…`, which nothing can tell apart from a user's file.
 package enum AtomicFile {
     /// The start of every temporary file's name.
@@ -45,9 +46,10 @@ package enum AtomicFile {
         let temporary = try writeTemporary(for: file, flush: true, pieces: pieces)
         guard rename(temporary, file) == 0 else {
             let failure = errno
-            unlink(temporary)
+            TemporaryFiles.remove(temporary)
             throw FilmstripError(.output(path: file, reason: String(cString: strerror(failure))))
         }
+        TemporaryFiles.renamed(temporary)
     }
 
     /// Writes `data` to `file` atomically.
@@ -70,7 +72,7 @@ package enum AtomicFile {
     package static func commit(_ files: [Staged]) throws(FilmstripError) {
         guard !files.isEmpty else { return }
         var renamed = 0
-        defer { for file in files[renamed...] { unlink(file.temporary) } }
+        defer { for file in files[renamed...] { TemporaryFiles.remove(file.temporary) } }
         #if canImport(Glibc)
             // One flush of the filesystem holding them (every file of a commit is in one output folder).
             try flush(files[0], by: "syncfs") { syncfs($0) }
@@ -81,6 +83,7 @@ package enum AtomicFile {
             guard rename(file.temporary, file.target) == 0 else {
                 throw FilmstripError(.output(path: file.target, reason: String(cString: strerror(errno))))
             }
+            TemporaryFiles.renamed(file.temporary)
             renamed += 1
         }
     }
@@ -100,7 +103,7 @@ package enum AtomicFile {
 
     /// Removes the temporary files of `files`, which are not to be committed.
     package static func discard(_ files: [Staged]) {
-        for file in files { unlink(file.temporary) }
+        for file in files { TemporaryFiles.remove(file.temporary) }
     }
 
     /// Creates a temporary file beside `file`, writes the pieces into it, flushes it (`fsync`)
@@ -114,9 +117,9 @@ package enum AtomicFile {
         let folder = slash.map { String(file[...$0]) } ?? ""
         let name = slash.map { String(file[file.index(after: $0)...]) } ?? file
         let temporary = "\(folder)\(temporaryPrefix)\(name.prefix(64))-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        let (descriptor, error) = TemporaryFiles.create(temporary)
         guard descriptor >= 0 else {
-            throw FilmstripError(.output(path: file, reason: "cannot create a temporary file beside it: \(String(cString: strerror(errno)))"))
+            throw FilmstripError(.output(path: file, reason: "cannot create a temporary file beside it: \(String(cString: strerror(error)))"))
         }
         var closed = false
         do throws(FilmstripError) {
@@ -131,7 +134,7 @@ package enum AtomicFile {
             guard close(descriptor) == 0 else { throw FilmstripError(.output(path: file, reason: String(cString: strerror(errno)))) }
         } catch {
             if !closed { close(descriptor) }
-            unlink(temporary)
+            TemporaryFiles.remove(temporary)
             throw error
         }
         return temporary

@@ -165,7 +165,7 @@ extension LiveInboxBench {
             self.timeline = timeline
             self.feed = feed
             source = bench.settings.source
-            path = source.url.path.isEmpty ? "/" : source.url.path
+            path = URLRedaction.redacted(source.url.path.isEmpty ? "/" : source.url.path)
             current = bench.initialPhase
         }
 

@@ -25,7 +25,7 @@ package struct LiveInboxSettings: BenchSettings {
             throw PlanError(path: reader.path("url"), message: "required member is missing; expected an http:// or https:// URL")
         }
         guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
-            throw PlanError(path: reader.path("url"), message: "expected an http:// or https:// URL with a host, found \"\(text)\"")
+            throw PlanError(path: reader.path("url"), message: "expected an http:// or https:// URL with a host, found \(URLRedaction.unparsable(text))")
         }
         try refuseBracketedHost(url, path: reader.path("url"))
         let timeoutMs = try reader.integer("timeoutMs", in: 1...600_000, unit: "ms") ?? 5000
@@ -55,7 +55,7 @@ package struct LiveInboxSettings: BenchSettings {
         guard host.hasPrefix("[") else { return }
         throw PlanError(
             path: path,
-            message: "an IPv6 address in brackets (\(host)) cannot be fetched: URLSession on this toolchain fails such a request before it leaves the machine (swift-corelibs-foundation #5496); use 127.0.0.1 or a host name that resolves to the address")
+            message: "an IPv6 address in brackets (\(URLRedaction.redacted(host))) cannot be fetched: URLSession on this toolchain fails such a request before it leaves the machine (swift-corelibs-foundation #5496); use 127.0.0.1 or a host name that resolves to the address")
     }
 
     /// The limits a plan file meets, for settings built in code.
