@@ -1,9 +1,10 @@
 import FilmstripCore
 import FilmstripRaster
 
-/// The contact sheet of one run: an HTML page with the verdict and its reasons, the lint
-/// findings, the dwell tables, a timeline bar to scale coloured by phase (and one per panel by
-/// depiction), the strip, the animation, the stills, and every frame as a thumbnail labelled with its index,
+/// The contact sheet of one run: an HTML page with the verdict and its reasons (for a failed
+/// run, when each rule was broken, linking to the frames that show it), the lint findings, the
+/// strip (in the first screen), a timeline bar to scale coloured by phase (and one per panel by
+/// depiction), the dwell tables, the animation, the stills, and every frame as a thumbnail labelled with its index,
 /// time, phase and each panel's depiction, bordered in its phase's colour and linking to the
 /// full frame. It links only to files named by the report.
 ///
@@ -72,11 +73,22 @@ package enum ContactSheet {
         if !analysis.reasons.isEmpty {
             page += "<ul>" + analysis.reasons.map { "<li>\(HTML.escape($0))</li>" }.joined() + "</ul>"
         }
+        if !analysis.passed { page += whenChecksFailed(analysis.checks) }
         page += "</div>\n"
         if !report.lint.isEmpty {
             page += "<div class=\"lint\">Lint, before rendering:<ul>" + report.lint.map { "<li>\(HTML.escape($0))</li>" }.joined() + "</ul></div>\n"
         }
 
+        if let filmstrip = report.filmstrip {
+            let shown = report.filmstripFrames?.count ?? frameCount
+            let what = shown < frameCount ? "\(shown) of the \(frameCount) frames" : "all frames"
+            page += "<h2>Filmstrip</h2>\n"
+            if shown < frameCount {
+                page += "<p class=\"facts\">\(shown) of \(frameCount) frames, evenly spaced from the first to the last; every frame is below.</p>\n"
+            }
+            let link = RelativeLink.to(filmstrip)
+            page += "<a href=\"\(link)\"><img class=\"strip\" src=\"\(link)\"\(images?.strip(count: shown) ?? "") alt=\"\(what) of \(HTML.escape(plan.name)) in one strip\"></a>\n"
+        }
         // Timeline bars.
         page += "<h2>Timeline, to scale</h2>\n<div class=\"barlabel\">phase</div>\n"
         try emit(page)
@@ -124,16 +136,6 @@ package enum ContactSheet {
             page += HTMLTable.close
         }
 
-        if let filmstrip = report.filmstrip {
-            let shown = report.filmstripFrames?.count ?? frameCount
-            let what = shown < frameCount ? "\(shown) of the \(frameCount) frames" : "all frames"
-            page += "<h2>Filmstrip</h2>\n"
-            if shown < frameCount {
-                page += "<p class=\"facts\">\(shown) of \(frameCount) frames, evenly spaced from the first to the last; every frame is below.</p>\n"
-            }
-            let link = RelativeLink.to(filmstrip)
-            page += "<a href=\"\(link)\"><img class=\"strip\" src=\"\(link)\"\(images?.strip(count: shown) ?? "") alt=\"\(what) of \(HTML.escape(plan.name)) in one strip\"></a>\n"
-        }
         page += animationSection(report: report, run: run, size: images?.frame(scale: plan.scale))
         if !report.stills.isEmpty {
             page += "<h2>Stills</h2>\n<div class=\"frames\">\n"
@@ -147,6 +149,26 @@ package enum ContactSheet {
         }
         page += "<h2>Frames</h2>\n<div class=\"frames\">\n"
         try emit(page)
+    }
+
+    /// For a failed run's verdict: when each failed check failed, and the frames that show it
+    /// (`rules.pattern: 1,200–1,600 ms, frames #12 #13`, each frame a link to `#frame-N`; the
+    /// first eight of a moment, then how many more; the frames around it, said so, when none was
+    /// taken inside it); empty when no failed check names a moment.
+    private static func whenChecksFailed(_ checks: [CheckResult]) -> String {
+        let failed = checks.filter { !$0.passed && !$0.moments.isEmpty }
+        guard !failed.isEmpty else { return "" }
+        var html = "<p class=\"when\">When:</p><ul>"
+        for check in failed {
+            let moments = check.moments.map { moment in
+                let shown = moment.frames.prefix(8).map { "<a class=\"fl\" href=\"#frame-\($0)\"><span class=\"sr\">frame </span>#\($0)</a>" }
+                let more = moment.frames.count > 8 ? " and \(moment.frames.count - 8) more" : ""
+                let which = moment.framesInside ? "frame\(moment.frames.count == 1 ? "" : "s")" : "between frames"
+                return moment.instant + (moment.frames.isEmpty ? "" : ", \(which) " + shown.joined(separator: " ") + more)
+            }
+            html += "<li>\(HTML.escape(check.name)): \(moments.joined(separator: "; "))</li>"
+        }
+        return html + "</ul>"
     }
 
     /// The dwell tables (per phase, with what the plan expects; per panel depiction) and, when a

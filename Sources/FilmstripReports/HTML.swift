@@ -62,7 +62,7 @@ enum HTML {
         .facts{color:#8a90a0;margin:0 0 12px}.verdict{padding:10px 14px;border-radius:6px;margin:12px 0;font-weight:600;border:1px solid}
         .verdict h2{font-size:14px;margin:0;color:inherit}
         .pass{background:#12352a;border-color:#3ddc97}.fail{background:#3a1518;border-color:#f0555a}
-        .verdict ul{margin:6px 0 0;font-weight:400}.lint{background:#3a2f12;border:1px solid #f5b841;padding:8px 14px;border-radius:6px}
+        .verdict ul{margin:6px 0 0;font-weight:400}.verdict .when{margin:6px 0 0}.lint{background:#3a2f12;border:1px solid #f5b841;padding:8px 14px;border-radius:6px}
         .wide{max-width:100%;overflow-x:auto;position:relative}table{border-collapse:collapse}td,th{padding:3px 10px;border-bottom:1px solid #2a2e38;text-align:left;vertical-align:top;overflow-wrap:normal}
         .n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}th:has(>.swatch:first-child),td:has(>.swatch:first-child){white-space:nowrap}th[scope=col]{color:#8a90a0;font-weight:500}th[scope=row]{font-weight:400}
         caption{caption-side:top;text-align:left;color:#8a90a0;font-size:12px;padding:0 0 4px}
