@@ -6,7 +6,8 @@ import Foundation
 
 /// `filmstrip sweep SAMPLES`: evaluates a grid of loader policies against request latencies
 /// (a JSON list of ms, or a HAR file) and names the policy with the fewest flashes within an
-/// added-wait budget. Prints a table, writes `sweep.json` and the chart `sweep.png`.
+/// added-wait budget. Prints a table, writes `sweep.json`, the chart `sweep.png` and the page
+/// `sweep.html` (``SweepPage``).
 struct SweepCommand: Command {
     static let name = "sweep"
     static let summary = "pick a loader display policy from real request latencies"
@@ -35,7 +36,7 @@ struct SweepCommand: Command {
           --include TYPE,…         HAR: only entries of these resource types or MIME types (xhr,fetch,application/json);
                                    WebSocket and EventSource entries count only when listed
           --url REGEX              HAR: only entries whose URL the regular expression matches (anywhere in it)
-          --out DIR                where sweep.json and sweep.png go (default: sweep)
+          --out DIR                where sweep.json, sweep.png and sweep.html go (default: sweep)
           --font FILE.bdf          the chart's font (default: the bundled misc-fixed 6x13)
           -h, --help               show this help
 
@@ -55,7 +56,7 @@ struct SweepCommand: Command {
     let flashThresholdMs: Int
     /// The most added wait allowed at the 95th percentile, ms.
     let budgetMs: Int
-    /// Where sweep.json and sweep.png go.
+    /// Where sweep.json, sweep.png and sweep.html go.
     let out: String
     /// `--font FILE.bdf`; nil for the bundled font.
     let font: String?
@@ -134,19 +135,22 @@ struct SweepCommand: Command {
         let source = URL(fileURLWithPath: file).lastPathComponent
         let folder = OutputFolder(path: options.out)
         try folder.prepare(subfolders: [])
-        // Both outputs' paths are checked, and no file of someone else's is in the way, before
-        // either is written.
-        try OutputOwnership.claim(folder.path, as: .sharedFiles(["sweep.png", "sweep.json"]))
+        // Every output's path is checked, and no file of someone else's is in the way, before
+        // any is written.
+        try OutputOwnership.claim(folder.path, as: .sharedFiles(["sweep.png", "sweep.json", "sweep.html"]))
         let chart: [UInt8]
+        let canvas = SweepChart.draw(sweep, font: font)
         do {
-            chart = try PNGCodec.encode(SweepChart.draw(sweep, font: font))
+            chart = try PNGCodec.encode(canvas)
         } catch {
             throw FilmstripError(.output(path: "\(folder.path)/sweep.png", reason: error.description))
         }
         try folder.write(Data(chart), to: "sweep.png")
         try folder.write(SweepReport.jsonData(sweep, source: source, samples: samples), to: "sweep.json")
+        let page = SweepPage.html(sweep, source: source, samples: samples, chartSize: (canvas.width, canvas.height))
+        try folder.write(Data(page.utf8), to: "sweep.html")
         SweepReport.lines(sweep, source: source, samples: samples).forEach(terminal.print)
-        terminal.print("wrote \(folder.path)/sweep.json and \(folder.path)/sweep.png")
+        terminal.print("wrote \(folder.path)/sweep.json, \(folder.path)/sweep.png and \(folder.path)/sweep.html")
         return .passed
     }
 }

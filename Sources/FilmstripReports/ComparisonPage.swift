@@ -39,14 +39,14 @@ package enum ComparisonPage {
         let axis = comparison.axis
         page += "<h2>Timelines, to one scale</h2>\n"
         for (label, side) in [("A", a), ("B", b)] {
-            page += "<div class=\"barlabel\"><span class=\"side\">\(label)</span>\(HTML.escape(side.plan)) · phase</div>\n<div class=\"bar\" role=\"img\" aria-label=\"\(label) phase timeline to scale, listed below\">"
+            page += "<div class=\"barlabel\"><span class=\"side\">\(label)</span>\(HTML.escape(side.plan)) · phase</div>\n<div class=\"bar\" role=\"list\" aria-label=\"\(label) phase timeline to scale\">"
             var at = axis.startMs
             var items = ""
             for segment in side.phaseSegments {
                 // A gap before the side's window is drawn in the bar's own ground (transparent).
-                if segment.enterMs > at { page += "<div style=\"width:\(HTML.percent(segment.enterMs - at, of: axis.endMs - axis.startMs))%;border-top-color:transparent\"></div>" }
+                if segment.enterMs > at { page += "<div aria-hidden=\"true\" style=\"width:\(HTML.percent(segment.enterMs - at, of: axis.endMs - axis.startMs))%;border-top-color:transparent\"></div>" }
                 let words = "\(HTML.escape(segment.name)) \(Quantity.ms(segment.enterMs))–\(Quantity.ms(segment.exitMs)) (\(Quantity.ms(segment.durationMs)))"
-                page += "<div style=\"width:\(HTML.percent(segment.durationMs, of: axis.endMs - axis.startMs))%;color:\(phaseColor(segment.name))\" title=\"\(label) \(words)\"></div>"
+                page += HTML.segment(name: segment.name, words: words, width: HTML.percent(segment.durationMs, of: axis.endMs - axis.startMs), color: phaseColor(segment.name), title: "\(label) \(words)")
                 items += "<li>\(words)</li>"
                 at = segment.exitMs
             }

@@ -1,9 +1,10 @@
 import FilmstripCore
 import FilmstripRaster
 
-/// The contact sheet of one run: an HTML page with the verdict and its reasons, the lint
-/// findings, the dwell tables, a timeline bar to scale coloured by phase (and one per panel by
-/// depiction), the strip, the animation, the stills, and every frame as a thumbnail labelled with its index,
+/// The contact sheet of one run: an HTML page with the verdict and its reasons (for a failed
+/// run, when each rule was broken, linking to the frames that show it), the lint findings, the
+/// strip (in the first screen), a timeline bar to scale coloured by phase (and one per panel by
+/// depiction), the dwell tables, the animation, the stills, and every frame as a thumbnail labelled with its index,
 /// time, phase and each panel's depiction, bordered in its phase's colour and linking to the
 /// full frame. It links only to files named by the report.
 ///
@@ -72,11 +73,22 @@ package enum ContactSheet {
         if !analysis.reasons.isEmpty {
             page += "<ul>" + analysis.reasons.map { "<li>\(HTML.escape($0))</li>" }.joined() + "</ul>"
         }
+        if !analysis.passed { page += whenChecksFailed(analysis.checks) }
         page += "</div>\n"
         if !report.lint.isEmpty {
             page += "<div class=\"lint\">Lint, before rendering:<ul>" + report.lint.map { "<li>\(HTML.escape($0))</li>" }.joined() + "</ul></div>\n"
         }
 
+        if let filmstrip = report.filmstrip {
+            let shown = report.filmstripFrames?.count ?? frameCount
+            let what = shown < frameCount ? "\(shown) of the \(frameCount) frames" : "all frames"
+            page += "<h2>Filmstrip</h2>\n"
+            if shown < frameCount {
+                page += "<p class=\"facts\">\(shown) of \(frameCount) frames, evenly spaced from the first to the last; every frame is below.</p>\n"
+            }
+            let link = RelativeLink.to(filmstrip)
+            page += "<a href=\"\(link)\"><img class=\"strip\" src=\"\(link)\"\(images?.strip(count: shown) ?? "") alt=\"\(what) of \(HTML.escape(plan.name)) in one strip\"></a>\n"
+        }
         // Timeline bars.
         page += "<h2>Timeline, to scale</h2>\n<div class=\"barlabel\">phase</div>\n"
         try emit(page)
@@ -104,7 +116,7 @@ package enum ContactSheet {
             let rulesTable = HTMLTable(columns: [.text("panel"), .text("rule"), .number("from"), .number("to"), .text("frames")])
             page += "<h2>Rules broken</h2>\n" + rulesTable.open(caption: "Every stretch of the window during which a panel broke one of the bench's rules, with the frames that show it")
             for violation in report.violations {
-                let frames = violation.frames.isEmpty ? "between frames" : violation.frames.map { "<a href=\"#frame-\($0)\"><span class=\"sr\">frame </span>#\($0)</a>" }.joined(separator: " ")
+                let frames = violation.frames.isEmpty ? "between frames" : violation.frames.map { "<a class=\"fl\" href=\"#frame-\($0)\"><span class=\"sr\">frame </span>#\($0)</a>" }.joined(separator: " ")
                 page += rulesTable.row(
                     [HTML.escape(violation.panel), "\(HTML.escape(violation.rule))<br><span class=\"facts\">\(HTML.escape(violation.sentence))</span>",
                      Quantity.ms(violation.startMs), Quantity.ms(violation.endMs), frames],
@@ -124,16 +136,6 @@ package enum ContactSheet {
             page += HTMLTable.close
         }
 
-        if let filmstrip = report.filmstrip {
-            let shown = report.filmstripFrames?.count ?? frameCount
-            let what = shown < frameCount ? "\(shown) of the \(frameCount) frames" : "all frames"
-            page += "<h2>Filmstrip</h2>\n"
-            if shown < frameCount {
-                page += "<p class=\"facts\">\(shown) of \(frameCount) frames, evenly spaced from the first to the last; every frame is below.</p>\n"
-            }
-            let link = RelativeLink.to(filmstrip)
-            page += "<a href=\"\(link)\"><img class=\"strip\" src=\"\(link)\"\(images?.strip(count: shown) ?? "") alt=\"\(what) of \(HTML.escape(plan.name)) in one strip\"></a>\n"
-        }
         page += animationSection(report: report, run: run, size: images?.frame(scale: plan.scale))
         if !report.stills.isEmpty {
             page += "<h2>Stills</h2>\n<div class=\"frames\">\n"
@@ -149,6 +151,26 @@ package enum ContactSheet {
         try emit(page)
     }
 
+    /// For a failed run's verdict: when each failed check failed, and the frames that show it
+    /// (`rules.pattern: 1,200–1,600 ms, frames #12 #13`, each frame a link to `#frame-N`; the
+    /// first eight of a moment, then how many more; the frames around it, said so, when none was
+    /// taken inside it); empty when no failed check names a moment.
+    private static func whenChecksFailed(_ checks: [CheckResult]) -> String {
+        let failed = checks.filter { !$0.passed && !$0.moments.isEmpty }
+        guard !failed.isEmpty else { return "" }
+        var html = "<p class=\"when\">When:</p><ul>"
+        for check in failed {
+            let moments = check.moments.map { moment in
+                let shown = moment.frames.prefix(8).map { "<a class=\"fl\" href=\"#frame-\($0)\"><span class=\"sr\">frame </span>#\($0)</a>" }
+                let more = moment.frames.count > 8 ? " and \(moment.frames.count - 8) more" : ""
+                let which = moment.framesInside ? "frame\(moment.frames.count == 1 ? "" : "s")" : "between frames"
+                return moment.instant + (moment.frames.isEmpty ? "" : ", \(which) " + shown.joined(separator: " ") + more)
+            }
+            html += "<li>\(HTML.escape(check.name)): \(moments.joined(separator: "; "))</li>"
+        }
+        return html + "</ul>"
+    }
+
     /// The dwell tables (per phase, with what the plan expects; per panel depiction) and, when a
     /// panel showed a loader, the loader table, in the colours `phaseColor` and `depictionColor`
     /// give a phase's and a depiction's swatch.
@@ -158,7 +180,10 @@ package enum ContactSheet {
         var page = ""
         let phaseTable = HTMLTable(columns: [.text("phase"), .number("dwell"), .number("time share"), .number("frames"), .number("frame share"), .text("expected"), .text("check")])
         page += "<h2>Dwell per phase</h2>\n" + phaseTable.open(caption: "Each phase's dwell inside the \(Quantity.ms(plan.windowMs)) window, exact from the timeline, with the frames that show it and what the plan expects")
-        for (name, dwell) in analysis.phases {
+        // Shares rounded together, so each column adds up to 100.0% (frames: unless some were dropped).
+        let timeShares = Quantity.shares(analysis.phases.map(\.dwell.ms), of: plan.windowMs)
+        let frameShares = Quantity.shares(analysis.phases.map(\.dwell.frames), of: analysis.frameCount)
+        for (row, (name, dwell)) in analysis.phases.enumerated() {
             var expected: [String] = []
             if let minimum = plan.expect.minFrames[name] { expected.append("≥ \(Quantity.frames(minimum))") }
             if let limit = plan.expect.maxSharePercent[name] { expected.append("≤ \(limit)%") }
@@ -166,17 +191,18 @@ package enum ContactSheet {
             let status = checks.isEmpty ? "" : checks.allSatisfy(\.passed) ? "✓" : "✗"
             page += phaseTable.row([
                 "<span class=\"swatch\" style=\"color:\(phaseColor(name))\"></span>\(HTML.escape(name))",
-                Quantity.ms(dwell.ms), Quantity.percent(numerator: dwell.ms, denominator: plan.windowMs), "\(dwell.frames)",
-                Quantity.percent(numerator: dwell.frames, denominator: analysis.frameCount), HTML.escape(expected.joined(separator: ", ")), status,
+                Quantity.ms(dwell.ms), timeShares[row], "\(dwell.frames)",
+                frameShares[row], HTML.escape(expected.joined(separator: ", ")), status,
             ])
         }
         let depictionTable = HTMLTable(columns: [.text("panel"), .text("depiction"), .number("dwell"), .number("time share"), .number("frames")])
         page += HTMLTable.close + "<h2>Dwell per panel depiction</h2>\n" + depictionTable.open(caption: "What each panel showed, and for how long inside the window, exact from the timeline")
         for (panel, depictions) in analysis.panels {
-            for (depiction, dwell) in depictions {
+            let shares = Quantity.shares(depictions.map(\.dwell.ms), of: plan.windowMs)
+            for (row, (depiction, dwell)) in depictions.enumerated() {
                 page += depictionTable.row([
                     HTML.escape(panel), "<span class=\"swatch\" style=\"color:\(depictionColor(depiction))\"></span>\(HTML.escape(depiction))",
-                    Quantity.ms(dwell.ms), Quantity.percent(numerator: dwell.ms, denominator: plan.windowMs), "\(dwell.frames)",
+                    Quantity.ms(dwell.ms), shares[row], "\(dwell.frames)",
                 ])
             }
         }
@@ -241,8 +267,10 @@ package enum ContactSheet {
     }
 
     /// A timeline bar of `segments` clipped to the window, each drawn in its colour (`color` of its
-    /// name, a CSS colour) as a border, then the same segments as a list a keyboard or a screen
-    /// reader reaches (`what` names the bar: `phase`, `allFour depiction`).
+    /// name, a CSS colour) as a border with its colour's pattern and, when wide enough, its name
+    /// (``HTML/segment(name:words:width:color:title:)``). The bar is a list whose items a screen
+    /// reader reads as they stand (name, start, end, length); the same segments follow as a
+    /// list a sighted keyboard user can open (`what` names the bar: `phase`, `allFour depiction`).
     private static func bar<E: Error>(_ segments: [Segment], plan: CapturePlan, what: String, color: (String) -> String, to emit: (String) throws(E) -> Void) throws(E) {
         // Emitted in pieces (``DocumentPiece``): an hour's run has thousands of segments.
         let clipped = segments.lazy.compactMap { $0.clipped(fromMs: plan.windowStartMs, toMs: plan.windowEndMs) }
@@ -250,10 +278,10 @@ package enum ContactSheet {
             "\(HTML.escape(segment.name)) \(Quantity.ms(segment.enterMs))–\(Quantity.ms(segment.exitMs)) (\(Quantity.ms(segment.durationMs)))"
         }
         try DocumentPiece.text(to: emit) { add throws(E) in
-            try add("<div class=\"bar\" role=\"img\" aria-label=\"\(HTML.escape(what)) timeline to scale, listed below\">")
+            try add("<div class=\"bar\" role=\"list\" aria-label=\"\(HTML.escape(what)) timeline to scale\">")
             var count = 0
             for segment in clipped {
-                try add("<div style=\"width:\(HTML.percent(segment.durationMs, of: plan.windowMs))%;color:\(color(segment.name))\" title=\"\(words(segment))\"></div>")
+                try add(HTML.segment(name: segment.name, words: words(segment), width: HTML.percent(segment.durationMs, of: plan.windowMs), color: color(segment.name), title: words(segment)))
                 count += 1
             }
             try add("</div>\n<details><summary>\(HTML.escape(what)) timeline as a list (\(count) segment\(count == 1 ? "" : "s"))</summary><ol>")

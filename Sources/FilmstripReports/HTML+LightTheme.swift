@@ -9,5 +9,6 @@ extension HTML {
         td,th{border-bottom-color:#e5e7eb}.bar div+div{border-left-color:#ffffff}.pass{background:#ecfdf5;border-color:#047857}.fail{background:#fef2f2;border-color:#b91c1c}
         .lint{background:#fffbeb;border-color:#b45309}.bar{background:#e5e7eb}.ticks span{border-left-color:#4b5563}
         .frame{background:#f3f4f6}.frame .broken{color:#b91c1c}.graph{background:#f3f4f6}.graph .edge,.graph .count{stroke:#4b5563}.graph .head{fill:#4b5563}.graph .count,.graph .node{fill:#ffffff}.graph text{fill:#111827}.dropped{color:#4b5563}
+        :root{--gap:#ffffff}.bar .lbl{color:#111827}
         """
 }

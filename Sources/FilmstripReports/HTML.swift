@@ -62,7 +62,7 @@ enum HTML {
         .facts{color:#8a90a0;margin:0 0 12px}.verdict{padding:10px 14px;border-radius:6px;margin:12px 0;font-weight:600;border:1px solid}
         .verdict h2{font-size:14px;margin:0;color:inherit}
         .pass{background:#12352a;border-color:#3ddc97}.fail{background:#3a1518;border-color:#f0555a}
-        .verdict ul{margin:6px 0 0;font-weight:400}.lint{background:#3a2f12;border:1px solid #f5b841;padding:8px 14px;border-radius:6px}
+        .verdict ul{margin:6px 0 0;font-weight:400}.verdict .when{margin:6px 0 0}.lint{background:#3a2f12;border:1px solid #f5b841;padding:8px 14px;border-radius:6px}
         .wide{max-width:100%;overflow-x:auto;position:relative}table{border-collapse:collapse}td,th{padding:3px 10px;border-bottom:1px solid #2a2e38;text-align:left;vertical-align:top;overflow-wrap:normal}
         .n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}th:has(>.swatch:first-child),td:has(>.swatch:first-child){white-space:nowrap}th[scope=col]{color:#8a90a0;font-weight:500}th[scope=row]{font-weight:400}
         caption{caption-side:top;text-align:left;color:#8a90a0;font-size:12px;padding:0 0 4px}
@@ -80,13 +80,39 @@ enum HTML {
         .strip,.animation{max-width:100%;height:auto}.events td{font-family:monospace;font-size:12px}
         .plans td,.plans th{vertical-align:middle}.thumbs{display:flex;flex-wrap:wrap;gap:6px}.thumbs img{width:150px;height:auto;display:block;border:2px solid;border-radius:4px}.thumbs figure{margin:0}.thumbs figcaption{font-size:11px;color:#8a90a0}
         .sr{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
-        """
+        :root{--gap:#0f1115}.bar div{position:relative;container-type:inline-size}.swatch{position:relative}
+        .bar div::after,.swatch::after{content:"";position:absolute}.bar div::after{left:0;right:0;top:-22px;height:22px}.swatch::after{inset:-5px}
+        .bar .lbl{display:none;position:absolute;top:-18px;left:3px;max-width:calc(100% - 6px);box-sizing:border-box;font-size:11px;line-height:14px;padding:0 3px;border-radius:2px;background:var(--gap);color:#e6e8ee;white-space:nowrap;overflow:hidden;z-index:1}
+        a.fl{display:inline-block;min-width:24px;min-height:24px;line-height:24px;text-align:center}
+        @media (forced-colors:active){.bar,.swatch{forced-color-adjust:none}.bar{background:Canvas;outline:1px solid CanvasText}
+        .bar div,.swatch{--gap:Canvas;color:CanvasText!important;border-color:CanvasText}.bar div+div{border-left:3px solid Canvas}.bar .lbl{background:Canvas;color:CanvasText;outline:1px solid CanvasText}}
+        """ + segmentLabelWidths
+
+    /// The longest segment label (characters) the timeline shows; a longer name is left to the
+    /// legend and the segment's list entry.
+    static let longestSegmentLabel = 32
+
+    /// Container queries that show a segment's label (`.lbl.wN`, N its characters) only when the
+    /// segment is wide enough to hold it whole: 7 px a character at 11 px, plus its padding and
+    /// margins.
+    static let segmentLabelWidths = (1...longestSegmentLabel).map { "\n@container (min-width:\(7 * $0 + 14)px){.bar .w\($0){display:block}}" }.joined()
+
+    /// One timeline segment `width` (a CSS percentage, ``percent(_:of:)``) of its bar, drawn in
+    /// `color` (a CSS colour) with its pattern (``PagePalette/css``) and, when the segment is wide
+    /// enough, its `name` on it; a screen reader reads `words` as a list item, and `title` shows
+    /// on hover.
+    static func segment(name: String, words: String, width: String, color: String, title: String) -> String {
+        let label = name.count <= longestSegmentLabel ? "<span class=\"lbl w\(name.count)\" aria-hidden=\"true\">\(escape(name))</span>" : ""
+        return "<div role=\"listitem\" style=\"width:\(width)%;color:\(color)\" title=\"\(title)\">\(label)<span class=\"sr\">\(words)</span></div>"
+    }
 
     /// The print style of every page: the light theme's colours (paper is white), no margin of
-    /// its own, the navigation and the animation left out, tables unfolded, and no frame card,
-    /// thumbnail or table row split across two pages.
+    /// its own, the navigation and the animation left out, tables unfolded, no frame card,
+    /// thumbnail or table row split across two pages, and the timeline's patterns left out (at
+    /// print resolutions their stripes blend into the phase colours; the labels on the segments
+    /// still name the phases).
     static let printStyle = "\n@media print{" + lightStyle + """
         body{margin:0}nav,.animation{display:none}.wide{overflow:visible}.bar{outline:1px solid #4b5563}
-        .frame,.thumbs figure,tr,.verdict,.graph{break-inside:avoid}h2{break-after:avoid}}
+        .frame,.thumbs figure,tr,.verdict,.graph{break-inside:avoid}h2{break-after:avoid}.bar div::after,.swatch::after{display:none}}
         """
 }

@@ -49,12 +49,66 @@ struct PagePalette {
         positions[color].map { "var(--k\($0))" } ?? Self.shown(color, theme: theme).hexString
     }
 
-    /// The custom properties: screen values, then the print values.
+    /// The custom properties: screen values, then the print values; then each colour's pattern
+    /// (``pattern(_:)``), drawn over every timeline segment and swatch in that colour.
     var css: String {
         func block(_ theme: Theme) -> String {
             ":root{" + colors.enumerated().map { "--k\($0.offset):\(Self.shown($0.element, theme: theme).hexString)" }.joined(separator: ";") + "}"
         }
-        return block(theme) + "@media print{" + block(.light) + "}"
+        var css = block(theme) + "@media print{" + block(.light) + "}"
+        for (offset, pattern) in patternIndices.enumerated() where pattern > 0 {
+            let styled = "[style*=\"var(--k\(offset))\"]"
+            css += "\n.bar \(styled)::after,.swatch\(styled)::after{background:\(Self.patterns[pattern])}"
+        }
+        return css
+    }
+
+    /// The patterns drawn over a colour, so that phases differ without hue: in greyscale, in
+    /// forced colours (where every colour becomes the system's text colour) and to a reader who
+    /// does not tell the hues apart. Stripes, bars and dots in the page's ground (`--gap`, which
+    /// has at least ``minimumNonTextContrast`` with every colour ``shown(_:theme:)`` gives);
+    /// the first is none (solid).
+    static let patterns = [
+        "none",
+        "repeating-linear-gradient(45deg,var(--gap) 0 2px,transparent 2px 7px)",
+        "repeating-linear-gradient(90deg,var(--gap) 0 2px,transparent 2px 6px)",
+        "repeating-linear-gradient(0deg,var(--gap) 0 2px,transparent 2px 6px)",
+        "radial-gradient(var(--gap) 1.5px,transparent 2px) 0 0/6px 6px",
+        "repeating-linear-gradient(-45deg,var(--gap) 0 2px,transparent 2px 7px)",
+        "repeating-linear-gradient(45deg,var(--gap) 0 1px,transparent 1px 5px),repeating-linear-gradient(-45deg,var(--gap) 0 1px,transparent 1px 5px)",
+        "repeating-linear-gradient(0deg,var(--gap) 0 1px,transparent 1px 5px),repeating-linear-gradient(90deg,var(--gap) 0 1px,transparent 1px 5px)",
+        "repeating-linear-gradient(45deg,var(--gap) 0 4px,transparent 4px 12px)",
+        "repeating-linear-gradient(90deg,var(--gap) 0 1px,transparent 1px 4px)",
+        "repeating-linear-gradient(0deg,var(--gap) 0 1px,transparent 1px 4px)",
+        "radial-gradient(var(--gap) 2.5px,transparent 3px) 0 0/10px 10px",
+        "repeating-linear-gradient(-45deg,var(--gap) 0 4px,transparent 4px 12px)",
+        "conic-gradient(var(--gap) 25%,transparent 0 50%,var(--gap) 0 75%,transparent 0) 0 0/8px 8px",
+        "repeating-linear-gradient(90deg,var(--gap) 0 4px,transparent 4px 12px)",
+        "repeating-linear-gradient(0deg,var(--gap) 0 4px,transparent 4px 10px)",
+    ]
+
+    /// The index in ``patterns`` of `color`'s pattern; 0 (solid) for a colour the palette was not
+    /// given. The first colours (a bench's phases come first) each have their own pattern, in
+    /// order; each later one has the first pattern that no earlier colour within
+    /// ``minimumNonTextContrast`` of it (as ``shown(_:theme:)`` draws both) has, so two colours
+    /// that share a pattern differ in lightness by at least 3:1 where the patterns run out.
+    func pattern(_ color: Color) -> Int {
+        positions[color].map { patternIndices[$0] } ?? 0
+    }
+
+    /// ``pattern(_:)`` of each of ``colors``, in order.
+    private var patternIndices: [Int] {
+        var indices: [Int] = []
+        let shown = colors.map { Self.shown($0, theme: theme) }
+        for (position, color) in shown.enumerated() {
+            guard position >= Self.patterns.count else {
+                indices.append(position)
+                continue
+            }
+            let taken = Set(shown.prefix(position).indices.filter { shown[$0].contrastRatio(with: color) < Self.minimumNonTextContrast }.map { indices[$0] })
+            indices.append((0..<Self.patterns.count).first { !taken.contains($0) } ?? position % Self.patterns.count)
+        }
+        return indices
     }
 
     /// The backgrounds a phase or depiction colour is drawn on in `theme`: the page, the state

@@ -51,6 +51,28 @@ import Testing
         }
     }
 
+    /// The inbox cycle's phase shares, each rounded half up, add up to 100.1% (loading 44.7%,
+    /// empty 22.0%, failed 16.7%, loaded 16.7%); rounded together they add up to 100.0%, and so
+    /// do each panel's depiction shares.
+    @Test func timeSharesOnASheetAddUpToExactlyOneHundredPercent() throws {
+        let workspace = try CommandRunner.workspace(plans: [CommandRunner.root.appendingPathComponent("captures/inbox-cycle.json")])
+        let result = try CommandRunner.run(["record"], in: workspace)
+        #expect(result.status == 0, "\(result.stderr)")
+        let sheet = try String(contentsOf: workspace.appendingPathComponent("captures/inbox-cycle/index.html"), encoding: .utf8)
+        func tenths(_ cell: String) -> Int { Int(cell.dropLast().replacingOccurrences(of: ".", with: "")) ?? -1 }
+        let tables = Self.tables(sheet)
+        let phases = try #require(tables.first { $0.caption?.hasPrefix("Each phase&#39;s dwell") == true })
+        let shares = phases.rows.dropFirst().map { tenths($0[2].html) }
+        #expect(shares.reduce(0, +) == 1000, "\(phases.rows.dropFirst().map { $0.map(\.html) })")
+        #expect(phases.rows.dropFirst().map { $0[4].html }.map(tenths).reduce(0, +) == 1000, "frame shares")
+        let depictions = try #require(tables.first { $0.caption?.hasPrefix("What each panel showed") == true })
+        let byPanel = Dictionary(grouping: depictions.rows.dropFirst(), by: { $0[0].html })
+        #expect(byPanel.count == 2)
+        for (panel, rows) in byPanel {
+            #expect(rows.map { tenths($0[3].html) }.reduce(0, +) == 1000, "\(panel): \(rows.map { $0[3].html })")
+        }
+    }
+
     @Test func everyTableHasACaptionScopesAndAlignedColumnsAndLoaderLimits() throws {
         let workspace = try CommandRunner.workspace(plans: [CommandRunner.root.appendingPathComponent("captures/scenes-just-after-delay.json")])
         let result = try CommandRunner.run(["record"], in: workspace)

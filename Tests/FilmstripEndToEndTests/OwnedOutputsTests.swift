@@ -24,7 +24,7 @@ import Testing
         try FileManager.default.removeItem(at: out.appendingPathComponent("sweep.png"))
         #expect(try CommandRunner.run(["sweep", "samples.json", "--out", "out"], in: workspace).status == 0)
         #expect(try CommandRunner.run(["sweep", "samples.json", "--out", "out"], in: workspace).status == 0, "its own files are replaced")
-        #expect(try String(contentsOf: out.appendingPathComponent(".filmstrip-outputs"), encoding: .utf8) == "sweep.json\nsweep.png\n")
+        #expect(try String(contentsOf: out.appendingPathComponent(".filmstrip-outputs"), encoding: .utf8) == "sweep.html\nsweep.json\nsweep.png\n")
     }
 
     @Test func compareNeverReplacesAFileItDidNotWrite() throws {

@@ -20,6 +20,35 @@ import Testing
         let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: workspace.appendingPathComponent("out/sweep.json"))) as? [String: Any])
         #expect((json["policies"] as? [Any])?.count == 9)
         #expect((json["recommended"] as? [String: Any])?["delayMs"] as? Int == 0)
+        #expect(lines.last == "wrote out/sweep.json, out/sweep.png and out/sweep.html")
+    }
+
+    /// `sweep.html`: the chosen policy as the verdict, the chart (its size written) with its two
+    /// plots' figures as tables, one column per minimum, and every policy's row as the terminal
+    /// prints it, the recommended one marked.
+    @Test func sweepWritesAPageWithTheChosenPolicyAndTheChartsDataAsTables() throws {
+        let workspace = try CommandRunner.workspace(plans: [])
+        let samples = CommandRunner.fixtures.appendingPathComponent("latencies.json").path
+        let result = try CommandRunner.run(["sweep", samples, "--delays", "0,500,1000", "--minimums", "0,200,500", "--out", "out"], in: workspace)
+        #expect(result.status == 0, "\(result.stderr)")
+        let page = try String(contentsOf: workspace.appendingPathComponent("out/sweep.html"), encoding: .utf8)
+        #expect(page.contains("<h1>Loader policy sweep: latencies.json</h1>\n<p class=\"facts\">5 loads from latencies.json (list) · flash &lt; 300 ms · added-wait budget 100 ms (p95)</p>"))
+        #expect(page.contains("<div class=\"verdict pass\"><h2>Recommended: delay 0 ms — 20.0% of loads flash, p95 added wait 0 ms</h2></div>"))
+        #expect(page.contains("<img class=\"strip\" src=\"./sweep.png\" width=\"1520\" height=\"520\" alt=\"Flash rate and mean added wait against the delay"))
+        let tables = ContactSheetTableTests.tables(page)
+        #expect(tables.map(\.caption) == [
+            "The chart&#39;s flash rate by delay: one column per line", "The chart&#39;s mean added wait (ms) by delay: one column per line",
+            "Each policy&#39;s share of loads that show a loader, flash rate, added wait (mean and 95th percentile) and mean blank time",
+        ])
+        #expect(tables[0].rows.map { $0.map(\.html) } == [
+            ["delay (ms)", "no minimum", "minimum 200 ms", "minimum 500 ms"],
+            ["0", "20.0%", "20.0%", "0.0%"], ["500", "20.0%", "20.0%", "0.0%"], ["1000", "20.0%", "20.0%", "0.0%"],
+        ])
+        #expect(tables[1].rows[3].map(\.html) == ["1000", "0.0", "39.4", "99.4"])
+        #expect(tables[2].rows[1].map(\.html) == ["0", "0", "100.0%", "20.0%", "0.0", "0", "0.0", "✓ fewest flashes within budget"])
+        #expect(tables[2].rows[6].map(\.html) == ["500", "500", "60.0%", "0.0%", "80.0", "400", "380.0", ""])
+        ContactSheetTableTests.checkTables(page, file: "sweep.html")
+        #expect(page.contains("<a href=\"./sweep.json\">sweep.json</a>"))
     }
 
     @Test func sweepOnAHARFileRecommendsTheDelayThatAvoidsFlashes() throws {

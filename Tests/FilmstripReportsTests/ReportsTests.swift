@@ -213,9 +213,10 @@ import Testing
         #expect(html.contains("a &lt;small&gt; plan"), "text is escaped")
         #expect(html.contains("<li>a finding</li>"))
         // The phase bar: loading then empty, each 50% wide, in their colours (the palette's first
-        // two, the bench's phase colours in the dark theme), then the same segments as a list.
-        #expect(html.contains("<div style=\"width:50.000%;color:var(--k0)\" title=\"loading 0 ms–500 ms (500 ms)\"></div>"))
-        #expect(html.contains("<div style=\"width:50.000%;color:var(--k1)\" title=\"empty 500 ms–1,000 ms (500 ms)\"></div>"))
+        // two, the bench's phase colours in the dark theme), each a list item a screen reader
+        // reads with its name on it, then the same segments as a list.
+        #expect(html.contains("<div class=\"bar\" role=\"list\" aria-label=\"phase timeline to scale\"><div role=\"listitem\" style=\"width:50.000%;color:var(--k0)\" title=\"loading 0 ms–500 ms (500 ms)\"><span class=\"lbl w7\" aria-hidden=\"true\">loading</span><span class=\"sr\">loading 0 ms–500 ms (500 ms)</span></div>"))
+        #expect(html.contains("<div role=\"listitem\" style=\"width:50.000%;color:var(--k1)\" title=\"empty 500 ms–1,000 ms (500 ms)\"><span class=\"lbl w5\" aria-hidden=\"true\">empty</span><span class=\"sr\">empty 500 ms–1,000 ms (500 ms)</span></div>"))
         #expect(html.contains(":root{--k0:\(BenchDefinition.inbox.style(ofPhase: "loading").color.hexString);--k1:\(BenchDefinition.inbox.style(ofPhase: "empty").color.hexString);"))
         #expect(html.contains("<details><summary>phase timeline as a list (2 segments)</summary><ol><li>loading 0 ms–500 ms (500 ms)</li><li>empty 500 ms–1,000 ms (500 ms)</li></ol></details>"))
         for index in 0..<4 {
