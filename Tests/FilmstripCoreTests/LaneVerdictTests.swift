@@ -1,5 +1,7 @@
 import FilmstripCore
+import FilmstripReports
 import FilmstripSeedBenches
+import FilmstripTestSupport
 import Foundation
 #if canImport(FoundationNetworking)  // no other branch: on Darwin URLRequest and HTTPURLResponse are part of Foundation
 import FoundationNetworking
@@ -116,6 +118,51 @@ extension HostedMainActorSuites {
             let analysis = Analysis(try Self.plan(expect: #"{"maxSharePercent": {"failed": 50}}"#).run(clock: .virtual))
             #expect(analysis.reasons == ["lane eager: failed filled 8 of 10 frames (0.8 s of 1.0 s, limit 50%)"])
             #expect(analysis.checks.map { "\($0.name) \($0.passed)" } == ["dominance.debounced.failed true", "dominance.eager.failed false"])
+        }
+
+        @Test func reportGivesEachLanesDwellLoaderRequestsAndVerdict() throws {
+            let run = try Self.plan(expect: #"{"minFrames": {"results": 1}}"#).run(clock: .virtual)
+            let report = RunReport(run: run, analysis: Analysis(run), lint: [], renderedStills: [], withFiles: false)
+            #expect(report.reportFormat == 4)
+            let lanes = try #require(report.lanes)
+            #expect(lanes.keys.sorted() == ["debounced", "eager"])
+            #expect(lanes.mapValues { $0.dwell.filter { $0.value.ms > 0 }.mapValues { "\($0.ms) ms \($0.frames) frames" } } == [
+                "debounced": ["waiting": "400 ms 4 frames", "searching": "250 ms 3 frames", "results": "350 ms 3 frames"],
+                "eager": ["searching": "200 ms 2 frames", "failed": "800 ms 8 frames"],
+            ])
+            #expect(lanes.mapValues(\.requests) == ["debounced": 1, "eager": 2])
+            #expect(lanes.mapValues { $0.loader?.visibleMs } == ["debounced": 250, "eager": 200])
+            #expect(lanes.mapValues(\.verdict) == ["debounced": "passed", "eager": "failed: results: 0 frames (0.0 s), at least 1 frame required."])
+            #expect(lanes.mapValues(\.passed) == ["debounced": true, "eager": false])
+            #expect(report.verdict == "failed: lane eager: results was never captured.")
+        }
+
+        @Test(ExternalTool.chromium.required)
+        func contactSheetDrawsAPhaseBarPerLaneInChromium() throws {
+            let chromium = try ExternalTool.chromium.path()
+            let run = try Self.plan(expect: #"{"minFrames": {"results": 1}}"#).run(clock: .virtual)
+            let analysis = Analysis(run)
+            let report = RunReport(run: run, analysis: analysis, lint: [], renderedStills: [], withFiles: false)
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lane-bars-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let page = folder.appendingPathComponent("index.html")
+            try Data(ContactSheet.html(report: report, run: run, analysis: analysis).utf8).write(to: page)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: chromium)
+            process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", page.absoluteString]
+            let out = Pipe()
+            process.standardOutput = out
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let dom = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            // The phase bars in the DOM Chromium built, by their labels, in lane order.
+            let labels = dom.components(separatedBy: "aria-label=\"").dropFirst().map { $0.prefix { $0 != "\"" } }.filter { $0.hasSuffix("phase timeline to scale, listed below") }
+            #expect(labels == ["debounced · phase timeline to scale, listed below", "eager · phase timeline to scale, listed below"])
+            #expect(dom.contains("<div class=\"barlabel\">debounced · phase</div>"))
+            #expect(dom.contains("<div class=\"barlabel\">eager · phase</div>"))
+            #expect(dom.contains("<h2>Dwell per phase: lane eager</h2>"))
         }
 
         @Test func laneExpectationsNameOnlyThePlansLanes() throws {
