@@ -74,12 +74,12 @@ extension HostedMainActorSuites {
         /// Two keystrokes 100 ms apart; the server answers the first request 200 after 250 ms and
         /// the second 404 after 100 ms. The debounced lane sends one request (200), the eager lane
         /// two, and its second, the one it shows, gets the 404.
-        static func plan(expect: String) throws -> CapturePlan {
+        static func plan(expect: String, notFoundAfterMs: Int = 100) throws -> CapturePlan {
             let json = """
                 {"bench": "strictlanes", "panels": ["debounced", "eager"],
                  "script": [{"atMs": 0, "type": "query", "text": "s"}, {"atMs": 100, "type": "query", "text": "sw"}],
                  "http": [{"method": "GET", "path": "/search", "answers": [
-                   {"status": 200, "headersAfterMs": 250, "body": "hit"}, {"status": 404, "headersAfterMs": 100, "body": ""}]}],
+                   {"status": 200, "headersAfterMs": 250, "body": "hit"}, {"status": 404, "headersAfterMs": \(notFoundAfterMs), "body": ""}]}],
                  "windowMs": 1000, "frameIntervalMs": 100, "expect": \(expect)}
                 """
             return try CapturePlan(json: Data(json.utf8), name: "strictlanes", benches: [lanes])
@@ -163,6 +163,24 @@ extension HostedMainActorSuites {
             #expect(dom.contains("<div class=\"barlabel\">debounced · phase</div>"))
             #expect(dom.contains("<div class=\"barlabel\">eager · phase</div>"))
             #expect(dom.contains("<h2>Dwell per phase: lane eager</h2>"))
+        }
+
+        @Test func aLaneGateTripsOnlyOnItsOwnLane() throws {
+            // B's 404 comes 300 ms later: only the eager lane, which sends the second request, searches longer.
+            func side(_ notFoundAfterMs: Int) throws -> ComparisonSide {
+                let run = try Self.plan(expect: "{}", notFoundAfterMs: notFoundAfterMs).run(clock: .virtual)
+                return try ComparisonSide(reportJSON: RunReport(run: run, analysis: Analysis(run), lint: [], renderedStills: [], withFiles: false).jsonData(), source: "\(notFoundAfterMs)")
+            }
+            let comparison = RunComparison(a: try side(100), b: try side(400), bench: Self.lanes)
+            #expect(comparison.a.laneMs["eager"]?["searching"] == 200)
+            #expect(comparison.b.laneMs["eager"]?["searching"] == 500)
+            let gates = ["eager:searching+29.99", "eager:searching+30", "debounced:searching+0", "searching+0"].map { ComparisonGate($0)! }
+            #expect(gates.map { $0.outcome(comparison).tripped } == [true, false, false, false])
+            #expect(gates[0].outcome(comparison).message == "eager:searching+29.99: lane eager's searching time share changed by +30.0 points (20.0% → 50.0%): more than the 29.99 allowed")
+            #expect(ComparisonGate("naive:loading+5") == .laneShareGrowth(lane: "naive", phase: "loading", hundredths: 500))
+            #expect(ComparisonGate("naive:loading+5")?.unknownPhase(in: Self.lanes) == "loading")
+            #expect(ComparisonGate(":loading+5") == nil)
+            #expect(ComparisonGate("a:b:loading+5") == nil)
         }
 
         @Test func laneExpectationsNameOnlyThePlansLanes() throws {
