@@ -95,7 +95,7 @@ let package = Package(
         // One unit test target per library target.
         .testTarget(name: "FilmstripRasterTests", dependencies: ["FilmstripRaster", "FilmstripTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "FilmstripPNGTests", dependencies: ["FilmstripPNG", "FilmstripRaster", "FilmstripTestSupport", "CPNGShim", "CZlib"], swiftSettings: swiftSettings),
-        .testTarget(name: "FilmstripCoreTests", dependencies: ["FilmstripCore", "FilmstripRaster", "FilmstripSeedBenches", "FilmstripTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "FilmstripCoreTests", dependencies: ["FilmstripCore", "FilmstripRaster", "FilmstripReports", "FilmstripSeedBenches", "FilmstripTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "FilmstripReportsTests", dependencies: ["FilmstripReports", "FilmstripCore", "FilmstripRaster", "FilmstripSeedBenches"], swiftSettings: swiftSettings),
         .testTarget(name: "FilmstripOutputsTests", dependencies: ["FilmstripOutputs", "FilmstripCore", "FilmstripPNG", "FilmstripRaster", "FilmstripReports", "FilmstripSeedBenches", "FilmstripTestSupport", "CZlib"], swiftSettings: swiftSettings),
         .testTarget(name: "FilmstripCLITests", dependencies: ["FilmstripCLI", "FilmstripOutputs", "FilmstripCore"], swiftSettings: swiftSettings),

@@ -31,6 +31,7 @@ struct CompareCommand: Command {
           --fail-on GATE           exit 1 when B is worse than A; a comma list, or give it again:
                                      PHASE+N  B's time share of PHASE (dwell ÷ window) exceeds A's by more
                                               than N percentage points (0 to 100, at most two decimals: loading+2.5)
+                                     LANE:PHASE+N  the same for one lane of a bench with lanes (naive:loading+5)
                                      flashes  B has more flashes than A on some panel (any flash where A had none)
           --out DIR                where compare.json, compare.html and compare.png go (default: compare)
           --clock KIND             the clock plans run on: virtual or real (default: each bench's first clock)
@@ -69,7 +70,7 @@ struct CompareCommand: Command {
             for item in value.split(separator: ",", omittingEmptySubsequences: false) {
                 let text = item.trimmingCharacters(in: .whitespaces)
                 guard let gate = ComparisonGate(text) else {
-                    throw FilmstripError(.usage("compare: --fail-on expects PHASE+N (N from 0 to 100 percentage points, at most two decimals, e.g. loading+10) or flashes, found '\(text)'"))
+                    throw FilmstripError(.usage("compare: --fail-on expects PHASE+N or LANE:PHASE+N (N from 0 to 100 percentage points, at most two decimals, e.g. loading+10, naive:loading+5) or flashes, found '\(text)'"))
                 }
                 if !gates.contains(gate) { gates.append(gate) }
             }
@@ -106,6 +107,13 @@ struct CompareCommand: Command {
         try OutputOwnership.claim(folder.path, as: .sharedFiles(["compare.png", "compare.json", "compare.html"]))
         let aSide = try inputs[0].side(clock: clock, font: loaded)
         let bSide = try inputs[1].side(clock: clock, font: loaded)
+        for gate in gates {
+            guard let lane = gate.lane else { continue }
+            for (name, side) in [("A", aSide.side), ("B", bSide.side)] where side.laneMs[lane] == nil {
+                let lanes = side.laneMs.keys.sorted()
+                throw FilmstripError(.usage("compare: --fail-on \(gate) names lane '\(lane)', which \(name) (\(side.source)) does not have; its lanes: \(lanes.isEmpty ? "none" : lanes.joined(separator: ", "))"))
+            }
+        }
         let comparison = RunComparison(a: aSide.side, b: bSide.side, bench: bench)
         let outcomes = gates.map { $0.outcome(comparison) }
 

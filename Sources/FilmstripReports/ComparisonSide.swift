@@ -45,6 +45,9 @@ package struct ComparisonSide: Hashable, Sendable {
     package var flashThresholdMs: Int
     /// Per phase, its dwell inside the window, ms (`$.dwell.<phase>.ms`).
     package var phaseMs: [String: Int]
+    /// Per lane of a bench with lanes, per phase, that lane's dwell inside the window, ms
+    /// (`$.lanes.<lane>.dwell.<phase>.ms`); empty for a report without `lanes`.
+    package var laneMs: [String: [String: Int]] = [:]
     /// Per panel, per depiction, its dwell inside the window, ms (`$.panels.<panel>.<depiction>.ms`).
     package var depictionMs: [String: [String: Int]]
     /// Per panel that showed a loader, its flashes in time order as [enterMs, exitMs) segments
@@ -116,6 +119,13 @@ package struct ComparisonSide: Hashable, Sendable {
         var phaseMs: [String: Int] = [:]
         for (phase, entry) in try objects(root, "dwell") { phaseMs[phase] = try whole(entry, "ms") }
         self.phaseMs = phaseMs
+        if root.members["lanes"] != nil {
+            for (lane, entry) in try objects(root, "lanes") {
+                var dwell: [String: Int] = [:]
+                for (phase, phaseEntry) in try objects(entry, "dwell") { dwell[phase] = try whole(phaseEntry, "ms") }
+                laneMs[lane] = dwell
+            }
+        }
         var depictionMs: [String: [String: Int]] = [:]
         for (panel, depictions) in try objects(root, "panels") {
             var dwell: [String: Int] = [:]

@@ -3,8 +3,9 @@ import FilmstripRaster
 
 /// The contact sheet of one run: an HTML page with the verdict and its reasons (for a failed
 /// run, when each rule was broken, linking to the frames that show it), the lint findings, the
-/// strip (in the first screen), a timeline bar to scale coloured by phase (and one per panel by
-/// depiction), the dwell tables, the animation, the stills, and every frame as a thumbnail labelled with its index,
+/// strip (in the first screen), a timeline bar to scale coloured by phase (a bench with lanes: one
+/// per lane, and a dwell table per lane; and one per panel by depiction), the dwell tables, the
+/// animation, the stills, and every frame as a thumbnail labelled with its index,
 /// time, phase and each panel's depiction, bordered in its phase's colour and linking to the
 /// full frame. It links only to files named by the report.
 ///
@@ -90,10 +91,17 @@ package enum ContactSheet {
             page += "<a href=\"\(link)\"><img class=\"strip\" src=\"\(link)\"\(images?.strip(count: shown) ?? "") alt=\"\(what) of \(HTML.escape(plan.name)) in one strip\"></a>\n"
         }
         // Timeline bars.
-        page += "<h2>Timeline, to scale</h2>\n<div class=\"barlabel\">phase</div>\n"
-        try emit(page)
-        page = ""
-        try bar(run.phaseSegments, plan: plan, what: "phase", color: phaseColor, to: emit)
+        // A bench with lanes: a phase bar per lane, labelled with the lane's name.
+        let phaseBars = analysis.lanes.isEmpty
+            ? [(what: "phase", segments: run.phaseSegments)]
+            : analysis.lanes.map { (what: "\($0.lane) · phase", segments: run.lanePhaseSegments[$0.lane] ?? []) }
+        page += "<h2>Timeline, to scale</h2>\n"
+        for phaseBar in phaseBars {
+            page += "<div class=\"barlabel\">\(HTML.escape(phaseBar.what))</div>\n"
+            try emit(page)
+            page = ""
+            try bar(phaseBar.segments, plan: plan, what: phaseBar.what, color: phaseColor, to: emit)
+        }
         try ticks(run.frames, plan: plan, to: emit)
         page += "<div class=\"scale\"><span>\(Quantity.ms(plan.windowStartMs))</span><span>\(Quantity.ms(plan.windowEndMs))</span></div>\n"
         for panel in plan.panels {
@@ -179,24 +187,35 @@ package enum ContactSheet {
     ) -> String {
         var page = ""
         let phaseTable = HTMLTable(columns: [.text("phase"), .number("dwell"), .number("time share"), .number("frames"), .number("frame share"), .text("expected"), .text("check")])
-        page += "<h2>Dwell per phase</h2>\n" + phaseTable.open(caption: "Each phase's dwell inside the \(Quantity.ms(plan.windowMs)) window, exact from the timeline, with the frames that show it and what the plan expects")
-        // Shares rounded together, so each column adds up to 100.0% (frames: unless some were dropped).
-        let timeShares = Quantity.shares(analysis.phases.map(\.dwell.ms), of: plan.windowMs)
-        let frameShares = Quantity.shares(analysis.phases.map(\.dwell.frames), of: analysis.frameCount)
-        for (row, (name, dwell)) in analysis.phases.enumerated() {
-            var expected: [String] = []
-            if let minimum = plan.expect.minFrames[name] { expected.append("≥ \(Quantity.frames(minimum))") }
-            if let limit = plan.expect.maxSharePercent[name] { expected.append("≤ \(limit)%") }
-            let checks = analysis.checks.filter { $0.name.hasSuffix(".\(name)") }
-            let status = checks.isEmpty ? "" : checks.allSatisfy(\.passed) ? "✓" : "✗"
-            page += phaseTable.row([
-                "<span class=\"swatch\" style=\"color:\(phaseColor(name))\"></span>\(HTML.escape(name))",
-                Quantity.ms(dwell.ms), timeShares[row], "\(dwell.frames)",
-                frameShares[row], HTML.escape(expected.joined(separator: ", ")), status,
-            ])
+        // A bench with lanes: a table per lane, against that lane's limits and checks.
+        let tables = analysis.lanes.isEmpty
+            ? [(title: "Dwell per phase", lane: nil as String?, phases: analysis.phases)]
+            : analysis.lanes.map { (title: "Dwell per phase: lane \($0.lane)", lane: $0.lane as String?, phases: $0.phases) }
+        for table in tables {
+            page += "<h2>\(HTML.escape(table.title))</h2>\n" + phaseTable.open(caption: "Each phase's dwell inside the \(Quantity.ms(plan.windowMs)) window, exact from the timeline, with the frames that show it and what the plan expects")
+            let limits = table.lane.map { plan.expect.limits(ofLane: $0) } ?? (minFrames: plan.expect.minFrames, maxSharePercent: plan.expect.maxSharePercent)
+            // Shares rounded together, so each column adds up to 100.0% (frames: unless some were dropped).
+            let timeShares = Quantity.shares(table.phases.map(\.dwell.ms), of: plan.windowMs)
+            let frameShares = Quantity.shares(table.phases.map(\.dwell.frames), of: analysis.frameCount)
+            for (row, (name, dwell)) in table.phases.enumerated() {
+                var expected: [String] = []
+                if let minimum = limits.minFrames[name] { expected.append("≥ \(Quantity.frames(minimum))") }
+                if let limit = limits.maxSharePercent[name] { expected.append("≤ \(limit)%") }
+                let checks = analysis.checks.filter { check in
+                    guard let lane = table.lane else { return check.name.hasSuffix(".\(name)") }
+                    return check.name == "coverage.\(lane).\(name)" || check.name == "dominance.\(lane).\(name)"
+                }
+                let status = checks.isEmpty ? "" : checks.allSatisfy(\.passed) ? "✓" : "✗"
+                page += phaseTable.row([
+                    "<span class=\"swatch\" style=\"color:\(phaseColor(name))\"></span>\(HTML.escape(name))",
+                    Quantity.ms(dwell.ms), timeShares[row], "\(dwell.frames)",
+                    frameShares[row], HTML.escape(expected.joined(separator: ", ")), status,
+                ])
+            }
+            page += HTMLTable.close
         }
         let depictionTable = HTMLTable(columns: [.text("panel"), .text("depiction"), .number("dwell"), .number("time share"), .number("frames")])
-        page += HTMLTable.close + "<h2>Dwell per panel depiction</h2>\n" + depictionTable.open(caption: "What each panel showed, and for how long inside the window, exact from the timeline")
+        page += "<h2>Dwell per panel depiction</h2>\n" + depictionTable.open(caption: "What each panel showed, and for how long inside the window, exact from the timeline")
         for (panel, depictions) in analysis.panels {
             let shares = Quantity.shares(depictions.map(\.dwell.ms), of: plan.windowMs)
             for (row, (depiction, dwell)) in depictions.enumerated() {

@@ -93,6 +93,23 @@ package struct RunReport: Codable, Hashable, Sendable {
         package var frameShare: Double
     }
 
+    /// One lane of a bench with lanes, judged on its own (``LaneAnalysis``).
+    package struct Lane: Codable, Hashable, Sendable {
+        /// Per phase of the lane (every phase of the bench, 0 when never shown).
+        package var dwell: [String: DwellEntry]
+        /// The lane's loader (its panel's); nil when it showed no loader or blank.
+        package var loader: Loader?
+        /// How many requests the lane's model sent (the `requests.<lane>` counter); nil for a
+        /// bench that does not count them.
+        package var requests: Int?
+        /// The lane's checks, in ``LaneAnalysis/checks`` order.
+        package var checks: [Check]
+        /// One line: `passed` or `failed: <the failed checks' sentences joined by "; ">.`
+        package var verdict: String
+        /// True when every check of the lane passed.
+        package var passed: Bool
+    }
+
     /// A check's outcome.
     package struct Check: Codable, Hashable, Sendable {
         /// The check's name: `coverage.<phase>`, `dominance.<phase>`, `flashes.<panel>`,
@@ -205,9 +222,11 @@ package struct RunReport: Codable, Hashable, Sendable {
     /// the RGBA8 pixels at output scale rather than what was drawn (``Frame/pixelsSHA256``); 2
     /// in reports whose digests hashed a palette image's entries one byte a pixel.
     package var reportFormat: Int?
-    /// The report format this build writes: 3, since the pixel digest hashes a palette image's
-    /// pixels as runs (format 2: one byte a pixel, at 1×; format 1: RGBA8 at output scale).
-    package static let currentFormat = 3
+    /// The report format this build writes: 4, which judges each lane of a bench with lanes on
+    /// its own (``lanes``; format 3 judged the first lane's phases only); its pixel digest hashes a
+    /// palette image's pixels as runs since format 3 (format 2: one byte a pixel, at 1×; format
+    /// 1: RGBA8 at output scale).
+    package static let currentFormat = 4
     /// The plan's name (`$.plan`), which is also the name of its output folder.
     package var plan: String
     /// The plan's one-paragraph summary, as written in the plan (``CapturePlan/summary``).
@@ -237,8 +256,11 @@ package struct RunReport: Codable, Hashable, Sendable {
     package var droppedFrames: Int
     /// The plan's stills, in plan order.
     package var stills: [Still]
-    /// Per phase.
+    /// Per phase (of a bench with lanes: the first lane's, the frames' phase).
     package var dwell: [String: DwellEntry]
+    /// Per lane of a bench with lanes (``BenchDefinition/laneIDs``), keyed by the lane's name:
+    /// its dwell, loader, request count, checks and verdict; absent for a bench without lanes.
+    package var lanes: [String: Lane]?
     /// Per panel, per depiction.
     package var panels: [String: [String: DwellEntry]]
     /// Every event and phase change the bench logged, in log order (``TimelineLog``).
@@ -348,6 +370,13 @@ package struct RunReport: Codable, Hashable, Sendable {
             (stats.panel, Loader(
                 visibleMs: stats.visibleMs, flashes: stats.flashes.map { .init(startMs: $0.enterMs, durationMs: $0.durationMs) },
                 heldBackMs: stats.heldBackMs, heldBack: stats.heldBack.map { .init(readyMs: $0.readyMs, paintedMs: $0.paintedMs) }, blankMs: stats.blankMs))
+        })
+        let laneLoaders = loaders
+        lanes = analysis.lanes.isEmpty ? nil : Dictionary(uniqueKeysWithValues: analysis.lanes.map { lane in
+            (lane.lane, Lane(
+                dwell: Dictionary(uniqueKeysWithValues: lane.phases.map { ($0.name, dwellEntry($0.dwell)) }), loader: laneLoaders[lane.lane],
+                requests: run.counters["requests.\(lane.lane)"], checks: lane.checks.map { Check(name: $0.name, passed: $0.passed, message: $0.message) },
+                verdict: lane.verdict, passed: lane.passed))
         })
         flashThresholdMs = plan.flashThresholdMs
         violations = analysis.violations.map {

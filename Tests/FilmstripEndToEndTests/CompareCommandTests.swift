@@ -161,7 +161,7 @@ import Testing
         let cases: [(arguments: [String], message: String)] = [
             ([fast, "captures/inbox-cycle.json"], "error: compare: A (\(fast)) is a run of bench scenes and B (captures/inbox-cycle.json) of bench inbox; compare needs two runs of one bench"),
             ([fast, fast, "--fail-on", "lodaing+10"], "error: compare: --fail-on lodaing+10 names phase 'lodaing', which bench scenes does not have; its phases: loading, refreshing, loaded, empty, failed"),
-            ([fast, fast, "--fail-on", "loading+ten"], "error: compare: --fail-on expects PHASE+N (N from 0 to 100 percentage points, at most two decimals, e.g. loading+10) or flashes, found 'loading+ten'"),
+            ([fast, fast, "--fail-on", "loading+ten"], "error: compare: --fail-on expects PHASE+N or LANE:PHASE+N (N from 0 to 100 percentage points, at most two decimals, e.g. loading+10, naive:loading+5) or flashes, found 'loading+ten'"),
             ([fast, "empty"], "error: empty/report.json: cannot read: no such file"),
             (["bad", fast], "error: bad/report.json: $.dwell.loading.ms: required member is missing"),
             ([fast, "nowhere"], "error: nowhere: cannot read: no such file or folder; expected a capture plan (.json) or a recorded output folder"),

@@ -25,6 +25,10 @@ public struct Analysis: Sendable {
     /// The failed checks' sentences, dominance first, coverage after ("empty, failed and loaded
     /// were never captured" gathers every phase with no frame).
     package let reasons: [String]
+    /// Each lane of a bench with lanes (``BenchDefinition/laneIDs``), in panel order, judged on
+    /// its own; empty for a bench without lanes. Their checks and reasons are in ``checks`` and
+    /// ``reasons`` too, in place of coverage and dominance of the first lane's phases.
+    package let lanes: [LaneAnalysis]
 
     /// True when every check passed.
     public var passed: Bool { checks.allSatisfy(\.passed) }
@@ -86,32 +90,12 @@ public struct Analysis: Sendable {
             return (panel, depictions.map { (depiction: $0.0, dwell: $0.1) })
         }
 
-        var coverage: [CheckResult] = []
-        var dominance: [CheckResult] = []
-        var never: [String] = []
-        var under: [String] = []
-        var over: [String] = []
-        for (name, dwell) in phases {
-            if let minimum = plan.expect.minFrames[name] {
-                let passed = dwell.frames >= minimum
-                let message = "\(name): \(Quantity.frames(dwell.frames)) (\(Quantity.seconds(dwell.ms))), at least \(Quantity.frames(minimum)) required"
-                coverage.append(CheckResult(name: "coverage.\(name)", passed: passed, message: message))
-                if !passed {
-                    if dwell.frames == 0 {
-                        never.append(name)
-                    } else {
-                        under.append("\(name) was captured in \(Quantity.frames(dwell.frames)), \(minimum) required")
-                    }
-                }
-            }
-            if let limit = plan.expect.maxSharePercent[name] {
-                let framesOver = dwell.frames * 100 > limit * takenCount
-                let timeOver = dwell.ms * 100 > limit * plan.windowMs
-                let measured = "\(name) filled \(dwell.frames) of \(takenCount) frames (\(Quantity.seconds(dwell.ms)) of \(Quantity.seconds(plan.windowMs)), limit \(limit)%)"
-                dominance.append(CheckResult(name: "dominance.\(name)", passed: !(framesOver || timeOver), message: measured))
-                if framesOver || timeOver { over.append(measured) }
-            }
-        }
+        // A bench with lanes judges each lane's phases on its own; the first lane's phases (the
+        // frames' phase) are not judged a second time.
+        let laneIDs = plan.panels.filter { plan.bench.laneIDs.contains($0) && run.lanePhaseSegments[$0] != nil }
+        let judged = laneIDs.isEmpty
+            ? Self.phaseFindings(phases, minFrames: plan.expect.minFrames, maxSharePercent: plan.expect.maxSharePercent, takenCount: takenCount, windowMs: plan.windowMs)
+            : PhaseFindings()
         // The frames taken, by instant, for the moments of the loader and rule checks that
         // failed (read only when one does).
         lazy var instants = Array(taken.map { (index: $0.index, tMs: $0.tMs) })
@@ -142,12 +126,62 @@ public struct Analysis: Sendable {
         transitions = PhaseTransition.observed(in: run.phaseSegments, fromMs: start, toMs: end)
 
         let announce = AnnounceCheck.results(run, frames: taken)
-        checks = coverage + dominance + loaderChecks + ruleChecks + announce.checks
-        var reasons = over + under + loaderReasons + ruleReasons + announce.reasons
-        if !never.isEmpty {
-            reasons.append("\(Quantity.list(never)) \(never.count == 1 ? "was" : "were") never captured")
+        let frameInstants = laneIDs.isEmpty ? [] : Array(taken.map(\.tMs))
+        let lanes = laneIDs.map { lane in
+            LaneAnalysis(
+                lane: lane, run: run, frameInstants: frameInstants, takenCount: takenCount,
+                panelChecks: (loaderChecks + ruleChecks + announce.checks).filter { $0.name.hasSuffix(".\(lane)") })
         }
-        self.reasons = reasons
+        self.lanes = lanes
+        checks = judged.coverage + judged.dominance + lanes.flatMap(\.phaseChecks) + loaderChecks + ruleChecks + announce.checks
+        reasons = judged.reasons + lanes.flatMap(\.phaseReasons) + loaderReasons + ruleReasons + announce.reasons
+    }
+
+    /// The coverage and dominance of one set of phase dwells.
+    struct PhaseFindings {
+        /// `coverage.<phase>` checks, in phase order.
+        var coverage: [CheckResult] = []
+        /// `dominance.<phase>` checks, in phase order.
+        var dominance: [CheckResult] = []
+        /// The failed checks' sentences: dominance, then coverage, then the phases never captured.
+        var reasons: [String] = []
+    }
+
+    /// Checks `phases` against the fewest frames and the largest shares allowed; `prefix` goes
+    /// before each check's name (`eager.` gives `coverage.eager.failed`).
+    static func phaseFindings(
+        _ phases: [(name: String, dwell: Dwell)], minFrames: [String: Int], maxSharePercent: [String: Int], takenCount: Int, windowMs: Int, prefix: String = ""
+    ) -> PhaseFindings {
+        var findings = PhaseFindings()
+        var never: [String] = []
+        var under: [String] = []
+        var over: [String] = []
+        for (name, dwell) in phases {
+            if let minimum = minFrames[name] {
+                let passed = dwell.frames >= minimum
+                let message = "\(name): \(Quantity.frames(dwell.frames)) (\(Quantity.seconds(dwell.ms))), at least \(Quantity.frames(minimum)) required"
+                findings.coverage.append(CheckResult(name: "coverage.\(prefix)\(name)", passed: passed, message: message))
+                if !passed {
+                    if dwell.frames == 0 {
+                        never.append(name)
+                    } else {
+                        under.append("\(name) was captured in \(Quantity.frames(dwell.frames)), \(minimum) required")
+                    }
+                }
+            }
+            if let limit = maxSharePercent[name] {
+                let framesOver = dwell.frames * 100 > limit * takenCount
+                let timeOver = dwell.ms * 100 > limit * windowMs
+                let measured = "\(name) filled \(dwell.frames) of \(takenCount) frames (\(Quantity.seconds(dwell.ms)) of \(Quantity.seconds(windowMs)), limit \(limit)%)"
+                findings.dominance.append(CheckResult(name: "dominance.\(prefix)\(name)", passed: !(framesOver || timeOver), message: measured))
+                if framesOver || timeOver { over.append(measured) }
+            }
+        }
+        findings.reasons = over + under
+        if !never.isEmpty {
+            findings.reasons.append("\(Quantity.list(never)) \(never.count == 1 ? "was" : "were") never captured")
+        }
+        return findings
     }
 
     /// Each panel's loader statistics (those that showed a loader or a blank, or flashed) and

@@ -50,6 +50,9 @@ public struct BenchDefinition: Sendable, CustomStringConvertible {
     /// The clocks the bench runs on; the first is the default when a command names none
     /// (``ClockSupport``). A bench that talks to a real server runs on `[.real]` only.
     package let clocks: [ClockKind]
+    /// The panels that draw a lane of their own (``BenchDefinition/modelLanes(name:summary:phaseStyle:depictions:lanes:defaultExpectations:initialPhase:)``),
+    /// each judged on its own lane's phases; empty for a bench without lanes.
+    package internal(set) var laneIDs: [String] = []
 
     let phaseStyles: [String: PhaseStyle]
     let decode: @Sendable (JSONObjectReader, CapturePlan.Context) throws(PlanError) -> any BenchSettings

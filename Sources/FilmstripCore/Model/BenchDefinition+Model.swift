@@ -58,10 +58,12 @@ extension BenchDefinition {
     /// events and answered by the same `http` script on the same clock, with its own request log.
     ///
     /// Each panel's loader analysis (visible time, flashes, held-back and blank time) comes from
-    /// its own lane, so no lane is credited with content another lane held back. The phase table
-    /// and coverage are the first lane's; the other lanes' changes are timeline events
-    /// (`naive: results`); `counters` give each lane's request count (`requests.naive`), and
-    /// `report.json`'s loads name the lane (`naive: GET …`).
+    /// its own lane, so no lane is credited with content another lane held back. Each lane is
+    /// judged on its own: its phase dwell, coverage and dominance (the plan's `expect`, or its
+    /// entry in `expect.lanes`) and verdict, and `report.json`'s `lanes` object; the run fails
+    /// when any lane does, naming it. The frames' phase is the first lane's, the other lanes'
+    /// changes are timeline events (`naive: results`); `counters` give each lane's request count
+    /// (`requests.naive`), and `report.json`'s loads name the lane (`naive: GET …`).
     public static func modelLanes<Phase: BenchPhase & Equatable>(
         name: String,
         summary: String,
@@ -71,7 +73,7 @@ extension BenchDefinition {
         defaultExpectations: CapturePlan.Expectations,
         initialPhase: Phase
     ) -> BenchDefinition {
-        BenchDefinition(
+        var definition = BenchDefinition(
             name: name, summary: summary, phases: phaseStyle,
             panels: lanes.map { lane in PanelEntry<ModelLanes<Phase>, ModelSettings>(LanePanel(panel: lane.panel)) },
             run: .init(
@@ -80,5 +82,7 @@ extension BenchDefinition {
                 bench: { _, settings in LanedModelBench(lanes: lanes, initialPhase: initialPhase, settings: settings) },
                 scriptLengthMs: { settings, _ in settings.events.map(\.atMs).max() ?? 0 }),
             analysis: .init(depictions: depictions, expect: defaultExpectations))
+        definition.laneIDs = lanes.map(\.id)
+        return definition
     }
 }

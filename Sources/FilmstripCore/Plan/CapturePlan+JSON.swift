@@ -143,7 +143,7 @@ extension CapturePlan {
     private static func expectations(_ root: JSONObjectReader, bench: BenchDefinition, panels: [String]) throws(PlanError) -> Expectations {
         var expect = bench.defaultExpectations
         guard let value = root.members["expect"] else { return expect }
-        let reader = try JSONObjectReader(value, path: "$.expect", allowed: ["minFrames", "maxSharePercent", "maxFlashes", "maxHeldBackMs", "followRules", "announce"])
+        let reader = try JSONObjectReader(value, path: "$.expect", allowed: ["minFrames", "maxSharePercent", "maxFlashes", "maxHeldBackMs", "followRules", "announce", "lanes"])
         if let items = try reader.array("followRules") {
             expect.followRules = []
             for (index, item) in items.enumerated() {
@@ -169,7 +169,36 @@ extension CapturePlan {
         if let shares = reader.members["maxSharePercent"] {
             expect.maxSharePercent = try Self.phaseTable(shares, path: reader.path("maxSharePercent"), phases: bench.phaseNames, range: 0...100, unit: "percent")
         }
+        if let lanes = reader.members["lanes"] {
+            expect.lanes = try Self.laneTable(lanes, path: reader.path("lanes"), lanes: panels.filter(bench.laneIDs.contains), bench: bench)
+        }
         return expect
+    }
+
+    /// `$.expect.lanes`: lane → `minFrames` and `maxSharePercent` for that lane alone.
+    /// - Throws: ``PlanError`` at the member that is not a lane of this plan, not an object, or
+    ///   not a phase table.
+    private static func laneTable(_ value: JSONValue, path: String, lanes: [String], bench: BenchDefinition) throws(PlanError) -> [String: Expectations.LaneExpectations] {
+        let expected = lanes.isEmpty ? "none (the \(bench.name) bench has no lanes)" : lanes.joined(separator: ", ")
+        guard case .object(let members) = value else {
+            throw PlanError(path: path, message: "expected an object keyed by lane (\(expected)), found \(value.typeName)")
+        }
+        var table: [String: Expectations.LaneExpectations] = [:]
+        for key in members.keys.sorted() {
+            guard lanes.contains(key) else {
+                throw PlanError(path: "\(path).\(key)", message: "unknown lane '\(key)' in this plan; expected one of: \(expected)")
+            }
+            let reader = try JSONObjectReader(members[key]!, path: "\(path).\(key)", allowed: ["minFrames", "maxSharePercent"])
+            var limits = Expectations.LaneExpectations()
+            if let minFrames = reader.members["minFrames"] {
+                limits.minFrames = try Self.phaseTable(minFrames, path: reader.path("minFrames"), phases: bench.phaseNames, range: 0...Self.maxFrames, unit: "frames")
+            }
+            if let shares = reader.members["maxSharePercent"] {
+                limits.maxSharePercent = try Self.phaseTable(shares, path: reader.path("maxSharePercent"), phases: bench.phaseNames, range: 0...100, unit: "percent")
+            }
+            table[key] = limits
+        }
+        return table
     }
 
     static func slowMotion(_ value: JSONValue?) throws(PlanError) -> SlowMotion {

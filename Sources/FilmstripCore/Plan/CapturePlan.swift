@@ -58,6 +58,24 @@ public struct CapturePlan: Sendable {
         /// Panel → phases during which it must expose at least one semantic (accessibility)
         /// element whenever the phase is on screen (`"announce": {"allFour": ["loading", "failed"]}`).
         package var announce: [String: [String]]
+        /// Lane (a panel that reads a lane of its own) → the coverage and dominance that lane must
+        /// meet, each member replacing the plan's ``minFrames`` or ``maxSharePercent`` for that lane
+        /// alone (`"lanes": {"naive": {"minFrames": {"failed": 1}}}`); a lane not listed, and a
+        /// member a lane's entry leaves out, meet the plan's own.
+        package var lanes: [String: LaneExpectations] = [:]
+
+        /// What one lane must show, where it differs from the plan's expectations.
+        package struct LaneExpectations: Hashable, Sendable {
+            /// Phase name → the fewest frames of this lane that must show it; nil: the plan's.
+            package var minFrames: [String: Int]?
+            /// Phase name → the largest share, in percent, this lane may spend in it; nil: the plan's.
+            package var maxSharePercent: [String: Int]?
+        }
+
+        /// The coverage and dominance limits `lane` is judged by: its own entry's members over the plan's.
+        package func limits(ofLane lane: String) -> (minFrames: [String: Int], maxSharePercent: [String: Int]) {
+            (lanes[lane]?.minFrames ?? minFrames, lanes[lane]?.maxSharePercent ?? maxSharePercent)
+        }
 
         /// Expectations from the maps above, each empty by default: phase → fewest frames, phase →
         /// largest share in percent, panel → most flashes, panel → most held-back ms, and the panels
@@ -286,6 +304,17 @@ public struct CapturePlan: Sendable {
         }
         for (index, id) in expect.followRules.enumerated() {
             try check(panels.contains(id), "$.expect.followRules[\(index)]", "expected a panel of this plan (\(panels.joined(separator: ", "))), found '\(id)'")
+        }
+        for (lane, limits) in expect.lanes.sorted(by: { $0.key < $1.key }) {
+            let lanes = panels.filter(bench.laneIDs.contains)
+            try check(lanes.contains(lane), "$.expect.lanes.\(lane)", "unknown lane '\(lane)' in this plan; expected one of: \(lanes.isEmpty ? "none (the \(bench.name) bench has no lanes)" : lanes.joined(separator: ", "))")
+            for (member, table, range, unit) in [("minFrames", limits.minFrames, 0...Self.maxFrames, "frames"), ("maxSharePercent", limits.maxSharePercent, 0...100, "percent")] {
+                for (key, value) in (table ?? [:]).sorted(by: { $0.key < $1.key }) {
+                    let path = "$.expect.lanes.\(lane).\(member).\(key)"
+                    try check(bench.phaseNames.contains(key), path, "unknown phase '\(key)'; expected one of: \(bench.phaseNames.joined(separator: ", "))")
+                    try within(value, range, path, unit)
+                }
+            }
         }
     }
 }
