@@ -187,7 +187,7 @@ typedef unsigned int (*sleep_t)(unsigned int);
 // spinning against a virtual clock that does not move inside a job.
 static int reported(int kind) {
     if (!capturing || !installed.escaped) return 0;
-    installed.escaped(kind);
+    (void)installed.escaped(kind);
     capturing = 0;
     return 1;
 }
@@ -214,6 +214,22 @@ unsigned int sleep(unsigned int seconds) {
     NEXT(sleep, sleep_t);
     if (reported(fs_escape_sleep)) return 0;
     return next_sleep(seconds);
+}
+
+// MARK: the network
+
+typedef int (*curl_multi_add_handle_t)(void *, void *);
+
+// FoundationNetworking hands a request that no URLProtocol of the run answered (a session made
+// from the model's own URLSessionConfiguration) to libcurl here, on whichever thread runs the
+// session's queue. While a virtual-clock run is active (the callback says so) it is reported and
+// never added: the network's real time cannot be moved, and libcurl's threads would call back
+// into the session's queue while the run executes that queue's blocks on its own thread. 0 is
+// CURLM_OK; the request stays pending until the refused run ends.
+int curl_multi_add_handle(void *multi, void *easy) {
+    NEXT(curl_multi_add_handle, curl_multi_add_handle_t);
+    if (installed.escaped && installed.escaped(fs_escape_network)) return 0;
+    return next_curl_multi_add_handle(multi, easy);
 }
 
 #else

@@ -11,7 +11,10 @@
 //     on its own thread, in order, at the virtual instant due;
 //   - nanosleep, clock_nanosleep, usleep and sleep (Thread.sleep and other blocking waits) are
 //     reported to the run (fs_hosted_callbacks.escaped), which refuses the run; they return at once
-//     and the rest of that job runs uncaptured, on real time.
+//     and the rest of that job runs uncaptured, on real time;
+//   - curl_multi_add_handle (a URLSession request that no URLProtocol of the run answered, going
+//     to the network through libcurl), on any thread while a virtual-clock run is active, is
+//     reported the same way and the request is never sent.
 // Every other thread, and the run's thread outside the model's code, sees the real functions.
 // The functions are defined in the executable that links this target, so the dynamic linker
 // binds the C libraries' and the Swift runtime's calls to them (ELF symbol interposition);
@@ -30,17 +33,20 @@ enum fs_escape_kind {
     fs_escape_nanosleep = 1,        // nanosleep or clock_nanosleep: Thread.sleep, a timed blocking wait
     fs_escape_usleep = 2,           // usleep
     fs_escape_sleep = 3,            // sleep(3)
+    fs_escape_network = 4,          // curl_multi_add_handle: a URLSession request sent to the network
 };
 
-/// What the run is told; both are called on the capturing thread, inside the model's code.
+/// What the run is told; called on the capturing thread, inside the model's code (but see escaped).
 typedef struct fs_hosted_callbacks {
     /// A block or function was dispatched: `when` is Dispatch's deadline (0 for "now", a
     /// dispatch_time_t for dispatch_after: uptime nanoseconds, or with the top bit set a wall
     /// deadline, or UINT64_MAX for never). The run owns `item` from now on: it calls
     /// fs_item_run or fs_item_discard exactly once.
     void (*dispatched)(fs_item *item, uint64_t when);
-    /// A blocking wait of `kind` was called (it returns at once; the job goes on uncaptured).
-    void (*escaped)(int kind);
+    /// A blocking wait of `kind` was called (it returns at once; the job goes on uncaptured), or a
+    /// network request (fs_escape_network, called on any thread): returns 1 when a virtual-clock
+    /// run is active and took the report, 0 otherwise (the request then goes ahead).
+    int (*escaped)(int kind);
     /// The lane tag of the code running now (stored with each captured item, -1 when unknown).
     int32_t (*lane_tag)(void);
 } fs_hosted_callbacks;

@@ -68,8 +68,10 @@ private let dispatchedCallback: @convention(c) (OpaquePointer?, UInt64) -> Void 
     }
 }
 
-private let escapedCallback: @convention(c) (Int32) -> Void = { _ in
-    HostedTime.active.withLock { $0 }?.escape(.blockingWait)
+private let escapedCallback: @convention(c) (Int32) -> Int32 = { kind in
+    guard let time = HostedTime.active.withLock({ $0 }) else { return 0 }
+    time.escape(kind == Int32(fs_escape_network.rawValue) ? .networkRequest : .blockingWait)
+    return 1
 }
 
 private let laneTagCallback: @convention(c) () -> Int32 = { HostedTime.laneTag() }
