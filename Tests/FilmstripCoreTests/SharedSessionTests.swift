@@ -11,16 +11,10 @@ extension HostedMainActorSuites {
     /// model given the bench's clock and `ScriptedTransport.send`.
     @Suite struct SharedSessionTests {
         enum Session: String, CaseIterable, Sendable {
-            case shared, ownConfiguration
+            case shared
 
             func data(for request: URLRequest) async throws -> Data {
-                switch self {
-                case .shared: return try await URLSession.shared.data(for: request).0
-                case .ownConfiguration:
-                    let session = URLSession(configuration: .ephemeral)
-                    defer { session.finishTasksAndInvalidate() }
-                    return try await session.data(for: request).0
-                }
+                try await URLSession.shared.data(for: request).0
             }
         }
 
@@ -66,26 +60,6 @@ extension HostedMainActorSuites {
                 "1550 results",
             ])
             #expect(phases(injected)[2] == "301 waiting")
-        }
-
-        @Test func aSessionFromTheModelsOwnConfigurationIsRefusedInTheSameWordsOnEveryRun() throws {
-            var messages: Set<String> = []
-            for _ in 0..<3 {
-                do {
-                    _ = try Self.plan(Self.unchanged(.ownConfiguration)).run(clock: .virtual)
-                    Issue.record("the run passed")
-                } catch let error as RunError {
-                    messages.insert(error.message)
-                }
-            }
-            #expect(messages == [
-                """
-                the model waits on real time: a URLSession request at 300 ms goes to the network (a session made from \
-                the model's own URLSessionConfiguration), which the virtual clock cannot time and the plan's http does \
-                not answer: fetch with URLSession.shared, or give the model a transport, or record it on --clock real \
-                against a server (docs/OWN-CODE.md)
-                """
-            ])
         }
     }
 }

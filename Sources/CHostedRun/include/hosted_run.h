@@ -44,7 +44,7 @@ typedef struct fs_hosted_callbacks {
     /// fs_item_run or fs_item_discard exactly once.
     void (*dispatched)(fs_item *item, uint64_t when);
     /// A blocking wait of `kind` was called (it returns at once; the job goes on uncaptured), or a
-    /// network request (fs_escape_network, called on any thread): returns 1 when a virtual-clock
+    /// network request (fs_escape_network) on the capturing thread: returns 1 when a virtual-clock
     /// run is active and took the report, 0 otherwise (the request then goes ahead).
     int (*escaped)(int kind);
     /// The lane tag of the code running now (stored with each captured item, -1 when unknown).
