@@ -1,7 +1,9 @@
 import FilmstripCore
 
 /// `compare.html`: a comparison as one page. From the top: the two sides and the gates'
-/// verdict; both timelines to one scale (A's phase bar above B's, ticks at frame instants); the
+/// verdict; what changed in time from A to B, in `check`'s words (``TimingChanges``: per lane
+/// and panel, dwell before → after, flashes removed and added with their instants, held-back and
+/// blank time, the first differing frame); both timelines to one scale (A's phase bar above B's, ticks at frame instants); the
 /// dwell per phase and per panel depiction with the differences; the flashes per panel; then
 /// `compare.png` and the frame pairs as a table.
 ///
@@ -35,6 +37,8 @@ package enum ComparisonPage {
             for outcome in outcomes { page += "<li>\(outcome.tripped ? "tripped" : "held"): \(HTML.escape(outcome.message))</li>" }
             page += "</ul></div>\n"
         }
+
+        page += timingChanges(comparison)
 
         let axis = comparison.axis
         page += "<h2>Timelines, to one scale</h2>\n"
@@ -98,6 +102,22 @@ package enum ComparisonPage {
             return "<span class=\"swatch\" style=\"color:\(phaseColor(phase))\"></span>\(HTML.escape(phase))"
         }
         return page
+    }
+
+    /// The section that leads the page: ``RunComparison/timing``'s lines, one list item each,
+    /// worded as `check` words them; or, when a side's report is not whole, which side and why.
+    private static func timingChanges(_ comparison: RunComparison) -> String {
+        var html = "<section aria-labelledby=\"time\">"
+        guard let timing = comparison.timing else {
+            let sides = [("A", comparison.a), ("B", comparison.b)].filter { $0.1.report == nil }.map { "\($0.0) (\($0.1.source))" }
+            html += "<h2 id=\"time\">Time not compared</h2>\n<p>time not compared: \(HTML.escape(Quantity.list(sides))) is not a whole filmstrip report of this version; the tables below compare dwell and flashes</p>"
+            return html + "</section>\n"
+        }
+        html += "<h2 id=\"time\">\(timing.unchanged ? "Time unchanged (A → B)" : "Time changed (A → B)")</h2>\n"
+        if timing.unchanged { html += "<p>every dwell, flash, held-back and blank time is the same on A and B</p>\n" }
+        let lines = timing.sections.flatMap(\.lines) + (timing.firstDifferingFrame.map { [$0.sentence] } ?? [])
+        if !lines.isEmpty { html += "<ul>" + lines.map { "<li>\(HTML.escape($0))</li>" }.joined() + "</ul>" }
+        return html + "</section>\n"
     }
 
     /// A dwell table: one row per name with A's and B's dwell and time share and the

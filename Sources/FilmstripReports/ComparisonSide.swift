@@ -59,6 +59,9 @@ package struct ComparisonSide: Hashable, Sendable {
     package var phaseSegments: [Segment]
     /// Every frame of the window, in time order, dropped ones included (`$.frames`).
     package var frames: [Frame]
+    /// The whole report, for what changed in time (``TimingChanges``); nil when the bytes are
+    /// not a whole report of this version (a later one, say), which the page then names.
+    package var report: RunReport?
 
     /// The largest time a report may give, ms (about 31 years): sums of two times stay far from
     /// `Int`'s limit.
@@ -162,5 +165,6 @@ package struct ComparisonSide: Hashable, Sendable {
             frames.append(Frame(index: try whole(frame, "index"), tMs: try whole(frame, "tMs"), phase: phase))
         }
         self.frames = frames
+        report = RunReport.read(data)
     }
 }

@@ -92,6 +92,9 @@ package struct RunComparison: Sendable {
     package let flashes: [Flashes]
     /// Every A frame not dropped, with B's frame at its instant, in time order.
     package let pairs: [FramePair]
+    /// What changed in time from A to B, as `check` says it (A in the place of the recording, B
+    /// of the fresh run); nil when either side's report is not whole (``ComparisonSide/report``).
+    package let timing: TimingChanges?
 
     /// The time axis both sides share: from the earlier window start to the later window end, ms.
     package var axis: (startMs: Int, endMs: Int) { (min(a.windowStartMs, b.windowStartMs), max(a.windowEndMs, b.windowEndMs)) }
@@ -127,6 +130,7 @@ package struct RunComparison: Sendable {
             pairs.append(FramePair(a: frame, b: next > 0 ? bTaken[next - 1] : nil))
         }
         self.pairs = pairs
+        timing = a.report.flatMap { before in b.report.map { TimingChanges(recorded: before, fresh: $0, bench: bench) } }
     }
 
     /// The phase on screen on `side` at `tMs`, from its phase segments; nil outside its window.

@@ -2,11 +2,13 @@ import FilmstripCore
 import Foundation
 
 /// What changed in time between a committed recording and a fresh run of its plan, read from
-/// the two reports (``RunReport``): per timing section (the run's lane, then each panel), the
+/// the two reports (``RunReport``): per timing section (each lane of a bench with lanes, or the
+/// run's one lane; then each panel), the
 /// dwell of every phase or depiction that changed (ms and time share, recorded → fresh), the
 /// flashes removed and added with their instants, the held-back and blank time; and the first
 /// frame that differs, with its instant. `filmstrip check` and `assertFilmstrip` say this before
-/// they list the files that differ.
+/// they list the files that differ; `filmstrip compare`'s page (``ComparisonPage``) leads with
+/// the same lines, A before and B after.
 ///
 /// ```
 /// time changed (recorded → fresh):
@@ -173,11 +175,19 @@ package struct TimingChanges: Hashable, Sendable, Encodable {
     ///     (index and instant), which may differ where the reports agree (a changed panel).
     package init(recorded: RunReport, fresh: RunReport, bench: BenchDefinition, differingImages: [(index: Int, tMs: Int)] = []) {
         var sections: [Section] = []
-        var lane = Section(kind: .lane, name: nil)
-        lane.dwell = Section.dwell(
-            recorded.dwell.mapValues(\.ms), fresh.dwell.mapValues(\.ms), beforeWindowMs: recorded.windowMs, afterWindowMs: fresh.windowMs,
-            order: bench.phaseNames)
-        if !lane.isEmpty { sections.append(lane) }
+        // A bench with lanes: each lane's own phases (the report's `dwell` is the first lane's);
+        // otherwise the run's one lane, unnamed.
+        let (recordedLanes, freshLanes) = (recorded.lanes ?? [:], fresh.lanes ?? [:])
+        let laneNames = Self.ordered(bench.laneIDs, Set(recordedLanes.keys).union(freshLanes.keys))
+        let lanes: [(name: String?, before: [String: RunReport.DwellEntry], after: [String: RunReport.DwellEntry])] =
+            laneNames.isEmpty
+            ? [(nil, recorded.dwell, fresh.dwell)] : laneNames.map { ($0, recordedLanes[$0]?.dwell ?? [:], freshLanes[$0]?.dwell ?? [:]) }
+        for (name, before, after) in lanes {
+            var lane = Section(kind: .lane, name: name)
+            lane.dwell = Section.dwell(
+                before.mapValues(\.ms), after.mapValues(\.ms), beforeWindowMs: recorded.windowMs, afterWindowMs: fresh.windowMs, order: bench.phaseNames)
+            if !lane.isEmpty { sections.append(lane) }
+        }
         let depictionOrder = bench.depictions.map(\.id)
         for panel in Self.ordered(bench.panelIDs, Set(recorded.panels.keys).union(fresh.panels.keys).union(recorded.loaders.keys).union(fresh.loaders.keys)) {
             var section = Section(kind: .panel, name: panel)

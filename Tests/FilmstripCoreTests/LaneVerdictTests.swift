@@ -183,6 +183,27 @@ extension HostedMainActorSuites {
             #expect(ComparisonGate("a:b:loading+5") == nil)
         }
 
+        @Test func timeChangesAreSaidPerLane() throws {
+            // B's 404 comes 300 ms later: only the eager lane searches longer.
+            func report(_ notFoundAfterMs: Int) throws -> RunReport {
+                let run = try Self.plan(expect: "{}", notFoundAfterMs: notFoundAfterMs).run(clock: .virtual)
+                return RunReport(run: run, analysis: Analysis(run), lint: [], renderedStills: [], withFiles: false)
+            }
+            let timing = TimingChanges(recorded: try report(100), fresh: try report(400), bench: Self.lanes)
+            #expect(timing.sections.filter { $0.kind == .lane }.map(\.label) == ["lane eager"])
+            // The report's `dwell` is the first lane's (debounced, unchanged): the eager lane's own
+            // phases say what changed.
+            #expect(timing.lines == [
+                "time changed (recorded → fresh):",
+                "  lane eager: searching 200 ms (20.0%) → 500 ms (50.0%), +300 ms",
+                "  lane eager: failed 800 ms (80.0%) → 500 ms (50.0%), -300 ms",
+                "  panel eager: failed 800 ms (80.0%) → 500 ms (50.0%), -300 ms",
+                "  panel eager: spinner 200 ms (20.0%) → 500 ms (50.0%), +300 ms",
+                "  panel eager: flash removed: 200 ms at 0 ms",
+                "  first differing frame: 2 at 200 ms (panel eager: failed → spinner)",
+            ])
+        }
+
         @Test func laneExpectationsNameOnlyThePlansLanes() throws {
             #expect(throws: PlanError(path: "$.expect.lanes.naive", message: "unknown lane 'naive' in this plan; expected one of: debounced, eager")) {
                 try Self.plan(expect: #"{"lanes": {"naive": {"minFrames": {"failed": 1}}}}"#)

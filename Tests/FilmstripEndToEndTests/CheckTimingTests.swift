@@ -53,6 +53,20 @@ import Testing
         #expect(!lines[..<summary].contains { $0.contains("mismatch:") })
     }
 
+    @Test func comparePageLeadsWithTheSameLinesAsCheck() throws {
+        let workspace = try Self.slowedWorkspace()
+        // A: the recording (300 ms), B: the plan as it is now (1,200 ms).
+        let result = try CommandRunner.run(["compare", "captures/scenes-fast-load", "captures/scenes-fast-load.json", "--out", "compare"], in: workspace)
+        #expect(result.status == 0, "\(result.stderr)")
+        let html = try String(contentsOf: workspace.appendingPathComponent("compare/compare.html"), encoding: .utf8)
+        let section = "<section aria-labelledby=\"time\"><h2 id=\"time\">Time changed (A → B)</h2>\n<ul>"
+            + Self.timing.dropFirst().map { "<li>\($0.dropFirst(2))</li>" }.joined() + "</ul></section>\n"
+        let start = try #require(html.range(of: section), "\(html)").lowerBound
+        #expect(try #require(html.range(of: "<div class=\"verdict")).upperBound < start)
+        #expect(start < (try #require(html.range(of: "<table>"))).lowerBound)
+        #expect(start < (try #require(html.range(of: "<img class=\"strip\""))).lowerBound)
+    }
+
     @Test func theJSONDocumentCarriesATimingObjectPerPlan() throws {
         let result = try CommandRunner.run(["check", "--json"], in: try Self.slowedWorkspace())
         #expect(result.status == 1)

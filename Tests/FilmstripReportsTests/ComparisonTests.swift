@@ -118,6 +118,50 @@ import Testing
         #expect(lines.suffix(2) == ["  gate held: flashes: B has no more flashes than A on any panel (immediate 1 → 0)", "  verdict: passed"])
     }
 
+    @Test func pageLeadsWithWhatChangedInTimeInCheckWords() throws {
+        let comparison = try Self.fastAgainstSlow()
+        let timing = try #require(comparison.timing)
+        let lines = timing.sections.flatMap(\.lines) + [try #require(timing.firstDifferingFrame).sentence]
+        #expect(lines == [
+            "phases: loading 300 ms (15.0%) → 1,500 ms (75.0%), +1,200 ms",
+            "phases: loaded 1,700 ms (85.0%) → 500 ms (25.0%), -1,200 ms",
+            "panel immediate: spinner 300 ms (15.0%) → 1,500 ms (75.0%), +1,200 ms",
+            "panel immediate: rows 1,700 ms (85.0%) → 500 ms (25.0%), -1,200 ms",
+            "panel immediate: flash removed: 300 ms at 0 ms",
+            "panel delayed: blank 300 ms (15.0%) → 1,000 ms (50.0%), +700 ms",
+            "panel delayed: spinner 0 ms (0.0%) → 500 ms (25.0%), +500 ms",
+            "panel delayed: rows 1,700 ms (85.0%) → 500 ms (25.0%), -1,200 ms",
+            "panel delayed: blank time 300 ms → 1,000 ms, +700 ms",
+            "panel delayedMinimum: blank 300 ms (15.0%) → 500 ms (25.0%), +200 ms",
+            "panel delayedMinimum: spinner 0 ms (0.0%) → 1,000 ms (50.0%), +1,000 ms",
+            "panel delayedMinimum: rows 1,700 ms (85.0%) → 500 ms (25.0%), -1,200 ms",
+            "panel delayedMinimum: blank time 300 ms → 500 ms, +200 ms",
+            "first differing frame: 3 at 300 ms (phase loaded → loading)",
+        ])
+        // The page says the same lines, right after the verdict and before any timeline, strip or table.
+        let html = ComparisonPage.html(comparison, outcomes: [])
+        let section = "<section aria-labelledby=\"time\"><h2 id=\"time\">Time changed (A → B)</h2>\n<ul>"
+            + lines.map { "<li>\($0)</li>" }.joined() + "</ul></section>\n"
+        let start = try #require(html.range(of: section)).lowerBound
+        #expect(try #require(html.range(of: "<div class=\"verdict")).lowerBound < start)
+        for later in ["<h2>Timelines, to one scale</h2>", "<div class=\"bar\"", "<table>", "<img class=\"strip\""] {
+            #expect(start < (try #require(html.range(of: later))).lowerBound, "\(later)")
+        }
+        // The same runs on both sides: one sentence says nothing changed.
+        let same = RunComparison(a: comparison.a, b: comparison.a, bench: .scenes)
+        #expect(ComparisonPage.html(same, outcomes: []).contains(
+            "<section aria-labelledby=\"time\"><h2 id=\"time\">Time unchanged (A → B)</h2>\n<p>every dwell, flash, held-back and blank time is the same on A and B</p>\n</section>\n"))
+    }
+
+    @Test func pageNamesTheSideWhoseReportIsNotWholeInsteadOfTimeChanges() throws {
+        var a = try Self.side(latencyMs: 300, source: "old/report.json")
+        a.report = nil
+        let comparison = RunComparison(a: a, b: try Self.side(latencyMs: 1500, source: "slow.json"), bench: .scenes)
+        #expect(comparison.timing == nil)
+        #expect(ComparisonPage.html(comparison, outcomes: []).contains(
+            "<h2 id=\"time\">Time not compared</h2>\n<p>time not compared: A (old/report.json) is not a whole filmstrip report of this version; the tables below compare dwell and flashes</p></section>"))
+    }
+
     @Test func aReportMissingAMemberIsRefusedAtItsPath() throws {
         let report = try Self.side(latencyMs: 300, source: "x")
         #expect(report.phaseSegments == [Segment(name: "loading", enterMs: 0, exitMs: 300), Segment(name: "loaded", enterMs: 300, exitMs: 2000)])
