@@ -275,7 +275,7 @@ struct CheckCommand: Command {
                 // A recording that differs is described first in time, from its report and the fresh run's.
                 if case .files = comparison.recorded, !comparison.mismatches.isEmpty {
                     let reportFile = "\(folder)/\(OutputLayout.reportPath)"
-                    timing = TimingChanges(recordedReport: FileManager.default.contents(atPath: reportFile), run: run, analysis: analysis, differingImages: comparison.mismatches.compactMap {
+                    timing = TimingChanges(recordedReport: try? InputFile.contents(of: reportFile, limit: .samples), run: run, analysis: analysis, differingImages: comparison.mismatches.compactMap {
                         if case .frame(let index, let tMs) = $0.source { (index, tMs) } else { nil }
                     })
                     timingLines = timing?.lines ?? [TimingChanges.unreadable(reportFile)]

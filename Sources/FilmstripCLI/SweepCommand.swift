@@ -35,7 +35,9 @@ struct SweepCommand: Command {
           --flash-threshold-ms MS  a loader visible for less than this is a flash (default: 300)
           --include TYPE,…         HAR: only entries of these resource types or MIME types (xhr,fetch,application/json);
                                    WebSocket and EventSource entries count only when listed
-          --url REGEX              HAR: only entries whose URL the regular expression matches (anywhere in it)
+          --url REGEX              HAR: only entries whose URL the expression matches (anywhere in it, like grep -E), in
+                                   time linear in the URL: characters, . [a-z] [^/] \\d \\w \\s ^ $ (…) (?:…) | * + ? {n,m};
+                                   \\ makes a character literal (\\.); backreferences and lookaround are refused
           --out DIR                where sweep.json, sweep.png and sweep.html go (default: sweep)
           --font FILE.bdf          the chart's font (default: the bundled misc-fixed 6x13)
           -h, --help               show this help
@@ -62,8 +64,8 @@ struct SweepCommand: Command {
     let font: String?
     /// HAR: only entries of these resource or MIME types (`--include`); nil for the default.
     let include: [String]?
-    /// HAR: only entries whose URL this regular expression matches (`--url`).
-    let url: String?
+    /// HAR: only entries whose URL this pattern matches (`--url`).
+    let url: URLPattern?
     let terminal: Terminal
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(FilmstripError) {
@@ -91,29 +93,24 @@ struct SweepCommand: Command {
         } else {
             include = nil
         }
-        url = try arguments.string("--url")
-        if let url, (try? NSRegularExpression(pattern: url)) == nil {
-            throw FilmstripError(.usage("sweep: --url expects a regular expression (NSRegularExpression syntax), found '\(url)'"))
+        if let text = try arguments.string("--url") {
+            do {
+                url = try URLPattern(text)
+            } catch {
+                throw FilmstripError(.usage("sweep: --url expects a regular expression matched in linear time (see filmstrip sweep --help), found '\(text)': \(error.message)"))
+            }
+        } else {
+            url = nil
         }
         terminal = context.terminal
     }
 
     /// The HAR entries to keep: `--include` types and the `--url` pattern (searched anywhere in
-    /// the URL, like `grep -E`).
+    /// the URL, like `grep -E`, in time linear in the URL).
     var selection: LatencySamples.Selection {
         var match: (@Sendable (String) -> Bool)?
-        if let pattern = url, let expression = try? NSRegularExpression(pattern: pattern) {
-            let box = UncheckedRegex(expression: expression)
-            match = { text in
-                box.expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
-            }
-        }
+        if let pattern = url { match = { pattern.matches($0) } }
         return LatencySamples.Selection(include: include, url: match)
-    }
-
-    /// `NSRegularExpression` is immutable and documented as safe to share between threads.
-    private struct UncheckedRegex: @unchecked Sendable {
-        let expression: NSRegularExpression
     }
 
     func run() throws(FilmstripError) -> ExitCode {

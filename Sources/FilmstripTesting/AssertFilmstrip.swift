@@ -177,7 +177,7 @@ struct FilmstripAssertion {
                     // What changed in time comes before the files, read from the committed report and the fresh run.
                     let reportFile = "\(outputs.folder)/\(OutputLayout.reportPath)"
                     let timing = TimingChanges(
-                        recordedReport: FileManager.default.contents(atPath: reportFile), run: comparison.run, analysis: comparison.analysis,
+                        recordedReport: try? InputFile.contents(of: reportFile, limit: .samples), run: comparison.run, analysis: comparison.analysis,
                         differingImages: comparison.mismatches.compactMap { if case .frame(let index, let tMs) = $0.source { (index, tMs) } else { nil } })
                     lines += timing?.lines ?? [TimingChanges.unreadable(reportFile)]
                     for mismatch in comparison.mismatches.prefix(Self.shownMismatches) { lines += Self.lines(mismatch) }

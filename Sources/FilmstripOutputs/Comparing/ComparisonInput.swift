@@ -81,9 +81,12 @@ package struct ComparisonInput {
             })
         case .recorded(let side, let folder):
             let scale = max(1, side.scale)
+            // Read through the one capped reader, and decoded only when the declared size fits
+            // the cap (a small file declaring 60000×60000 is not decoded).
             let load: (ComparisonSide.Frame) -> Canvas? = { frame in
-                guard let data = FileManager.default.contents(atPath: "\(folder)/\(OutputLayout.framePath(frame.index))"),
-                      let canvas = try? PNGCodec.decode(Array(data)) else { return nil }
+                guard case .success(let bytes) = InputFile.committedImage("\(folder)/\(OutputLayout.framePath(frame.index))"),
+                      let header = PNGHeader(bytes), header.width * header.height <= InputFile.Limit.image.rawValue / 4,
+                      let canvas = try? PNGCodec.decode(bytes) else { return nil }
                 return Self.downscaled(canvas, by: scale)
             }
             let first = side.frames.lazy.filter { $0.phase != nil }.compactMap(load).first

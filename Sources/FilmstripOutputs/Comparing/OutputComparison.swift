@@ -96,7 +96,7 @@ package final class OutputComparison: ImageSink, DocumentSink {
         let committed = "\(folder)/\(path)"
         if let file = recorded.file, let fresh = pixelsSHA256, recorded.pixels == fresh,
             CommittedImage.notPlain(atPath: committed) == nil,
-            let data = FileManager.default.contents(atPath: committed), PixelDigest.sha256(Array(data)) == file
+            case .success(let data) = InputFile.committedImage(committed), PixelDigest.sha256(data) == file
         {
             return file
         }
@@ -130,11 +130,11 @@ package final class OutputComparison: ImageSink, DocumentSink {
         guard let recorded = recorded(path, fresh: image) else { return }
         // A viewer shows what the file holds, not only its default image: an image with a chunk
         // filmstrip never writes, or bytes after IEND, does not match whatever its pixels.
-        if let problem = CommittedImage.problem(Array(recorded)) {
+        if let problem = CommittedImage.problem(recorded) {
             record(path, problem, fresh: (canvas, scale))
             return
         }
-        let committed = PixelDigest.sha256(Array(recorded))
+        let committed = PixelDigest.sha256(recorded)
         committedDigests.withLock { $0[path] = committed }
         if let fresh = pixelsSHA256, recordedDigest.pixels == fresh, recordedDigest.file == committed {
             return
@@ -153,7 +153,7 @@ package final class OutputComparison: ImageSink, DocumentSink {
         }
         let old: Canvas
         do {
-            old = try PNGCodec.decode(Array(recorded))
+            old = try PNGCodec.decode(recorded)
         } catch {
             record(path, .unreadable(reason: error.message), fresh: (canvas, scale))
             return
@@ -312,19 +312,24 @@ package final class OutputComparison: ImageSink, DocumentSink {
         }
     }
 
-    /// The recorded file's bytes; nil (and a mismatch) when it is missing.
-    private func recorded(_ path: String, fresh image: DrawnImage?) -> Data? {
+    /// The recorded file's bytes; nil (and a mismatch) when it is missing, not a plain file, or
+    /// larger than an image of the fresh one's size can be.
+    private func recorded(_ path: String, fresh image: DrawnImage?) -> [UInt8]? {
         // The fresh pixels only for a mismatch: an image drawn as indices has no canvas till then.
         var fresh: (Canvas, Int)? { image.map { ($0.canvas, $0.scale) } }
         if let kind = CommittedImage.notPlain(atPath: "\(folder)/\(path)") {
             record(path, .notPlainFile(kind: kind), fresh: fresh)
             return nil
         }
-        guard let data = FileManager.default.contents(atPath: "\(folder)/\(path)") else {
-            record(path, .missing, fresh: fresh)
+        // Read through the one capped reader: a file larger than the expected pixels stored
+        // uncompressed (a 2 GiB sparse file, say) is refused from its size, nothing read.
+        switch InputFile.committedImage("\(folder)/\(path)", width: image.map { $0.width * $0.scale }, height: image.map { $0.height * $0.scale }) {
+        case .success(let bytes):
+            return bytes
+        case .failure(let refusal):
+            record(path, refusal.missing ? .missing : .unreadable(reason: refusal.reason), fresh: fresh)
             return nil
         }
-        return data
     }
 
     private func record(_ path: String, _ problem: OutputMismatch.Problem, fresh: (Canvas, Int)?, recorded: Canvas? = nil) {

@@ -25,6 +25,10 @@ package enum InputFile {
         /// Latency samples (a HAR or a list) and recorded reports: 1 GiB (memory holds a HAR
         /// once; a report is read a line at a time).
         case samples = 1_073_741_824
+        /// A committed image compared with a fresh one (a frame, a still, the strip, the
+        /// animation): 256 MiB, or the size of the expected pixels stored uncompressed when
+        /// that is more (``committedImage(width:height:)``).
+        case image = 268_435_456
 
         /// The limit in words: `4 MiB (4,194,304 bytes)`.
         var words: String {
@@ -37,6 +41,7 @@ package enum InputFile {
             case .plan: "a capture plan"
             case .font: "a BDF font"
             case .samples: "a samples or report file"
+            case .image: "a committed image"
             }
         }
 
@@ -53,6 +58,40 @@ package enum InputFile {
         let words: String
         /// The kind of file, for the message.
         let kind: String
+    }
+
+    /// The cap of a committed image expected to be `width` × `height` pixels: ``Limit/image``,
+    /// or more when its pixels stored uncompressed (4 bytes a pixel, a filter byte a row, 5
+    /// bytes a stored block and 1 MiB of chunks) take more. A larger file cannot be such an
+    /// image as filmstrip writes it, so it is refused from its size before a byte is read.
+    static func committedImage(width: Int, height: Int) -> Cap {
+        // The sizes are a fresh image's, which was drawn: no product overflows.
+        let raw = (width * 4 + 1) * height
+        let stored = raw + raw / 65_535 * 5 + 1_048_576
+        guard stored > Limit.image.rawValue else { return Limit.image.cap }
+        let words = "\(stored >> 20) MiB (\(Quantity.grouped(stored)) bytes)"
+        return Cap(bytes: stored, words: words, kind: "a committed image of \(width)×\(height) pixels")
+    }
+
+    /// The bytes of a committed image expected to be `width` × `height` pixels (any size when
+    /// nil), or why they are not read: the reason alone (`a FIFO, not a regular file…`,
+    /// `2,147,483,648 bytes, larger than 256 MiB…`), for a mismatch that names the file itself.
+    package static func committedImage(_ path: String, width: Int? = nil, height: Int? = nil) -> Result<[UInt8], ImageRefusal> {
+        let cap = width.flatMap { width in height.map { committedImage(width: width, height: $0) } } ?? Limit.image.cap
+        do {
+            return .success(try bytes(of: path, cap: cap))
+        } catch {
+            if case .unreadable(_, let reason) = error.problem { return .failure(ImageRefusal(reason: reason, missing: reason == Self.reason(ENOENT))) }
+            return .failure(ImageRefusal(reason: error.description, missing: false))
+        }
+    }
+
+    /// Why a committed image was not read.
+    package struct ImageRefusal: Error {
+        /// The reason, without the file's name.
+        package let reason: String
+        /// True when nothing is at the path.
+        package let missing: Bool
     }
 
     /// The file's bytes.
