@@ -21,8 +21,8 @@ import Synchronization
 /// scale), `stills/<name>.png`, `filmstrip.png`, `animation.png`, `report.json`,
 /// `index-row.json` and `index.html` (the contact sheet). Writes are atomic (a temporary file,
 /// then a rename); the only files removed are those filmstrip wrote itself. The index across
-/// plans (`<root>/index.html`) is written only by `filmstrip record` and `filmstrip index`,
-/// which know every bench of the root.
+/// plans (`<root>/index.html`) is left to `filmstrip record`, `filmstrip index` and
+/// `assertFilmstrip`, which know the benches of the root.
 public struct PlanOutputs: Sendable {
     /// What ``record(clock:)`` did.
     public struct Recording: Sendable {
