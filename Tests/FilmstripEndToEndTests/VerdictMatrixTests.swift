@@ -242,4 +242,34 @@ import Testing
         again.stop()
         #expect(message == nil, "\(message ?? "nil")")
     }
+
+    /// A committed file of a real-clock recording that is gone fails both doors, naming it: the
+    /// report (nothing can be compared) or a frame the report lists.
+    @Test(ExternalTool.python3.required, arguments: ["report.json", "frames/0003.png"])
+    func aLivePlansMissingFileFailsAtBothDoors(_ deleted: String) throws {
+        let plan = "live-four-states"
+        let workspace = try CommandRunner.workspace(plans: [])
+        let captures = workspace.appendingPathComponent("captures")
+        try FileManager.default.createDirectory(at: captures.appendingPathComponent("live"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: CommandRunner.root.appendingPathComponent("captures/live/\(plan).json"), to: captures.appendingPathComponent("live/\(plan).json"))
+        try FileManager.default.copyItem(at: CommandRunner.root.appendingPathComponent("captures/\(plan)"), to: captures.appendingPathComponent(plan))
+        #expect(try CommandRunner.run(["index", "captures"], in: workspace).status == 0)
+        try FileManager.default.removeItem(at: captures.appendingPathComponent("\(plan)/\(deleted)"))
+        let script = try Data(contentsOf: CommandRunner.root.appendingPathComponent("Tests/LiveServer/captures.json"))
+        let routes = try #require(try JSONSerialization.jsonObject(with: script) as? [String: Any])
+        let said = deleted == "report.json" ? "\(plan)/report.json is missing" : "\(plan)/\(deleted): missing; the recorded report lists it"
+
+        let server = try LiveServer(routes)
+        let check = try CommandRunner.run(["check", "captures/live/\(plan).json"], in: workspace, environment: ["FILMSTRIP_LIVE_PORT": String(server.port)])
+        server.stop()
+        #expect(check.status == 1, "\(check.stdout)\(check.stderr)")
+        #expect(check.stdout.contains("captures/\(said)"), "\(check.stdout)")
+
+        let again = try LiveServer(routes)
+        setenv("FILMSTRIP_LIVE_PORT", String(again.port), 1)
+        let message = verifyFilmstrip(planFile: captures.appendingPathComponent("live/\(plan).json"), benches: Self.benches, outputs: captures, record: .never, testName: "live()")
+        unsetenv("FILMSTRIP_LIVE_PORT")
+        again.stop()
+        #expect(message?.contains("\(captures.path)/\(said)") == true, "\(message ?? "nil")")
+    }
 }
