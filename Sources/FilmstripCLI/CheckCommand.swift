@@ -65,7 +65,8 @@ struct CheckCommand: Command {
                              a real-clock recording: every frame's phase and the timeline's phase order
                              exactly, frame and phase times within one frame interval
           stray folders      no plan folder in DIR whose plan file no longer exists
-          index              DIR/index.html matches a fresh render (every plan, no shard)
+          index              DIR/index.html exists and matches a fresh render: the plans checked fresh,
+                             the others as recorded (not with --shard)
 
         A plan whose fresh render is long work (as record announces it) is announced on standard
         error before it runs, unless --quiet or --no-compare (nothing is drawn then).
@@ -316,18 +317,16 @@ struct CheckCommand: Command {
                 terminal.print("stray: \(sentence)")
             }
         }
-        // The index across plans, when every plan was checked against its recorded outputs.
+        // The index across plans, when every plan chosen was checked against its recorded
+        // outputs: the rows of those plans fresh, the others' as recorded (as verifyFilmstrip does).
         let index = "\(root)/\(OutputLayout.contactSheetPath)"
-        if compare, options.plans.isEmpty, options.shard == nil, !freshRows.isEmpty, freshRows.count == plans.count,
-           let recorded = FileManager.default.contents(atPath: index)
-        {
-            let fresh = Data(IndexRows(root: root, benches: benches).page(fresh: freshRows).utf8)
-            if fresh == recorded {
+        if compare, options.shard == nil, !freshRows.isEmpty, freshRows.count == plans.count {
+            if let mismatch = IndexRows(root: root, benches: benches).mismatch(fresh: freshRows) {
+                results.index = FileManager.default.fileExists(atPath: index) ? .differs : .missing
+                terminal.print("index: mismatch: \(mismatch); re-record with: filmstrip record\(options.repeated)")
+            } else if FileManager.default.fileExists(atPath: index) {
                 results.index = .matched
                 terminal.print("index: \(index) matches a fresh render")
-            } else {
-                results.index = .differs
-                terminal.print("index: mismatch: \(index) differs from a fresh render; re-record with: filmstrip record\(options.repeated)")
             }
         }
         if let warning = FontLoader().missingGlyphWarning(missing, font: font.font, source: font.source) { terminal.diagnose("warning: \(warning)") }
@@ -336,6 +335,7 @@ struct CheckCommand: Command {
         if let shard = options.shard { summary += " (shard \(shard))" }
         if !results.strayFolders.isEmpty { summary += "; \(results.strayFolders.count) stray plan folder(s)" }
         if results.index == .differs { summary += "; the index across plans differs" }
+        if results.index == .missing { summary += "; the index across plans is missing" }
         terminal.print(summary)
     }
 

@@ -15,9 +15,12 @@ import Foundation
 ///
 /// The plan's outputs are those `filmstrip record` writes into `<outputs>/<plan name>/` (by
 /// default the plan file's folder, so `captures/checkout-timeout.json` is compared with
-/// `captures/checkout-timeout/`). A fresh run on the virtual clock is compared with them: every
-/// frame, still and the strip by decoded pixels (RGBA8, at the plan's scale), `report.json` and
-/// the contact sheet byte for byte. The assertion fails when anything differs, when the plan's
+/// `captures/checkout-timeout/`). A fresh run on the bench's first clock, as `filmstrip check`
+/// runs it, is compared with them: on the virtual clock every frame, still and the strip by
+/// decoded pixels (RGBA8, at the plan's scale), `report.json` and the contact sheet byte for
+/// byte; on the real clock (a bench that runs only there) each frame's phase and words, times
+/// within one frame interval. The index across plans (`<outputs>/index.html`) is compared too,
+/// as `check` compares it. The assertion fails when anything differs, when the plan's
 /// own checks (coverage, dominance, flashes, rules) fail, and whenever it writes a recording
 /// (see ``FilmstripRecordMode``): the message says what was written and to run again.
 ///
@@ -44,8 +47,9 @@ import Foundation
 ///
 /// - Parameters:
 ///   - planFile: the plan's JSON file; its name without `.json` is the plan's name.
-///   - benches: the benches the plan may name. A recording writes only the plan's folder; the
-///     index across plans (`<outputs>/index.html`) is left to the command line's `record` and `index`.
+///   - benches: the benches the plan may name, and the other plans of `outputs` (for the
+///     colours of the index across plans, `<outputs>/index.html`, which a recording rewrites
+///     and a comparison compares, as `filmstrip record` and `filmstrip check` do).
 ///   - outputs: the output root; default the plan file's folder.
 ///   - record: the record mode; nil for the nearest ``FilmstripTrait``, else `FILMSTRIP_RECORD`,
 ///     else ``FilmstripRecordMode/missing``.
@@ -82,9 +86,10 @@ public func verifyFilmstrip(
     } catch {
         return "\(error)"
     }
+    let root = (outputs ?? planFile.deletingLastPathComponent()).path
     return FilmstripAssertion(
-        plan: plan, root: (outputs ?? planFile.deletingLastPathComponent()).path, record: record, font: font, testName: testName,
-        environment: ProcessInfo.processInfo.environment
+        plan: plan, root: root, record: record, font: font, testName: testName, environment: ProcessInfo.processInfo.environment,
+        benches: benches, planFile: PlanFilePath.relative(file: planFile.path, root: root)
     ).verify()
 }
 
@@ -105,6 +110,13 @@ struct FilmstripAssertion {
     let testName: String
     /// The process's environment, read for `FILMSTRIP_RECORD` when `record` and `trait` are nil.
     let environment: [String: String]
+    /// The benches of the root's plans, for the colours of the index across plans; nil for
+    /// the plan's own bench.
+    var benches: [BenchDefinition]? = nil
+    /// The plan file as the outputs name it (``PlanFilePath``): `live/live-four-states.json`
+    /// for a plan in `captures/live/` recorded into `captures/`; nil for `<plan name>.json`
+    /// beside the plan's folder.
+    var planFile: String? = nil
     /// The mode of the nearest ``FilmstripTrait`` around the test, read when `record` is nil.
     var trait: FilmstripRecordMode? = FilmstripRecordMode.scoped
 
@@ -148,22 +160,25 @@ struct FilmstripAssertion {
         do throws(FilmstripError) {
             let drawing: BitmapFont
             if let font { drawing = font } else { drawing = try .bundled() }
-            let outputs = PlanOutputs(plan: plan, root: root, font: drawing)
+            let outputs = planFile.map { PlanOutputs(plan: plan, root: root, font: drawing, file: plan.name, planFile: $0) }
+                ?? PlanOutputs(plan: plan, root: root, font: drawing)
+            // The bench's first clock, as `filmstrip check` chooses it: a real-clock plan runs on the real clock.
+            let clock = plan.bench.clocks[0]
             if choice.mode == .all {
-                let recording = try outputs.record()
+                let recording = try record(outputs, clock: clock)
                 return "Recorded \(plan.name) into \(outputs.folder) (\(files(recording.fileCount))) because the record mode is all (\(choice.explanation)). "
                     + "Turn recording off and run again to compare with it." + Self.indexNote(root) + checks(recording.analysis)
             }
-            let comparison = try outputs.compare()
+            let comparison = try outputs.compare(clock: clock)
             switch comparison.recorded {
             case .nothing where choice.mode == .missing || choice.mode == .failed:
-                let recording = try outputs.record()
+                let recording = try record(outputs, clock: clock)
                 return "No recording of \(plan.name) was found, so it was recorded into \(outputs.folder) (\(files(recording.fileCount))). "
                     + "Run again to compare with it." + Self.indexNote(root) + checks(recording.analysis)
             case .nothing:
                 return "No recording of \(plan.name) in \(outputs.folder), and the record mode is never (\(choice.explanation)). Record it with: \(rerecord(choice, mode: .missing))"
             case .unusable(let reason) where choice.mode == .failed:
-                let recording = try outputs.record()
+                let recording = try record(outputs, clock: clock)
                 return "\(reason): the recorded outputs of \(plan.name) could not be compared, so they were re-recorded into \(outputs.folder) "
                     + "(\(files(recording.fileCount))) because the record mode is failed (\(choice.explanation)). Run again to compare with them."
                     + Self.indexNote(root) + checks(recording.analysis)
@@ -183,7 +198,7 @@ struct FilmstripAssertion {
                     for mismatch in comparison.mismatches.prefix(Self.shownMismatches) { lines += Self.lines(mismatch) }
                     if count > Self.shownMismatches { lines.append("… and \(count - Self.shownMismatches) more") }
                     if choice.mode == .failed {
-                        let recording = try outputs.record()
+                        let recording = try record(outputs, clock: clock)
                         lines.append(
                             "Re-recorded \(plan.name) into \(outputs.folder) (\(files(recording.fileCount))) because the record mode is failed (\(choice.explanation)). "
                                 + "Run again to compare with it." + Self.indexNote(root))
@@ -193,8 +208,13 @@ struct FilmstripAssertion {
                 }
                 lines += comparison.timingFindings
                 // The root's stray plan folders fail `filmstrip check`, so they fail here too.
-                let strays = PlanOutputs.strayFolders(in: root, fresh: comparison.indexRow.map { [plan.name: $0] } ?? [:])
+                let fresh = comparison.indexRow.map { [plan.name: $0] } ?? [:]
+                let strays = PlanOutputs.strayFolders(in: root, fresh: fresh)
                 lines += strays.map { "stray: \($0)" }
+                // The index across plans, as `filmstrip check` compares it: this plan fresh, the others as recorded.
+                if let mismatch = IndexRows(root: root, benches: benches ?? [plan.bench]).mismatch(fresh: fresh) {
+                    lines.append("index: mismatch: \(mismatch); re-record with: \(rerecord(choice, mode: .all))")
+                }
                 if !comparison.analysis.passed {
                     lines.append("\(plan.name): the plan's checks fail: \(comparison.analysis.verdict)")
                 }
@@ -235,10 +255,21 @@ struct FilmstripAssertion {
         analysis.passed ? "" : "\n\(plan.name): the plan's checks fail: \(analysis.verdict)"
     }
 
-    /// A recording from a test writes only the plan's folder: the index across plans is
-    /// written by the command line, which knows every bench of the root.
+    /// Records the plan's folder, then the index across plans from every plan folder of the
+    /// root (as `filmstrip record` does), so that a missing index is a mismatch at both doors.
+    private func record(_ outputs: PlanOutputs, clock: ClockKind) throws(FilmstripError) -> PlanOutputs.Recording {
+        let recording = try outputs.record(clock: clock)
+        try OutputOwnership.claim("\(root)/\(OutputLayout.contactSheetPath)", as: .indexAcrossPlans)
+        // The plan just recorded is listed even when no plan file stands behind it (a plan built in code).
+        let row = OutputFolder(root: root, name: plan.name).read(OutputLayout.indexRowPath).flatMap(IndexRowFile.read)
+        let page = IndexRows(root: root, benches: benches ?? [plan.bench]).page(fresh: row.map { [plan.name: $0] } ?? [:])
+        try OutputFolder(path: root).write(Data(page.utf8), to: OutputLayout.contactSheetPath)
+        return recording
+    }
+
+    /// A recording from a test writes the index across plans too, from the benches it was given.
     static func indexNote(_ root: String) -> String {
-        " The index across plans (\(root)/index.html) is left as it was: your filmstrip tool's `record` or `index \(root)` rewrites it."
+        " The index across plans (\(root)/index.html) was written too."
     }
 
     /// How to run this test again in `mode`.

@@ -52,9 +52,11 @@ import Testing
         try FileManager.default.moveItem(at: captures.appendingPathComponent("inbox-pinned-failed.json"), to: captures.appendingPathComponent("failed-renamed.json"))
         let check = try CommandRunner.run(["check", "captures/inbox-pinned-loaded.json"], in: workspace)
         #expect(check.status == 1)
-        #expect(check.stdout.split(separator: "\n").suffix(2) == [
+        // The index across plans still lists the renamed plan: it differs from the page record would write now.
+        #expect(check.stdout.split(separator: "\n").suffix(3) == [
             "stray: captures/inbox-pinned-failed/ was recorded from captures/inbox-pinned-failed.json, which no longer exists; remove the folder, or record the plan again under its new name",
-            "1 plan(s) checked: all passed; 1 stray plan folder(s)",
+            "index: mismatch: captures/index.html differs from a fresh render; re-record with: filmstrip record",
+            "1 plan(s) checked: all passed; 1 stray plan folder(s); the index across plans differs",
         ])
         let record = try CommandRunner.run(["record", "captures/inbox-pinned-loaded.json"], in: workspace)
         #expect(record.status == 0)
@@ -75,6 +77,7 @@ import Testing
               recorded outputs: 1 mismatch(es); re-record with: filmstrip record captures/inbox-pinned-loaded.json
                 time unchanged: every dwell, flash, held-back and blank time is as recorded
                 mismatch: captures/inbox-pinned-loaded/frames/9999.png: not written by filmstrip (the recorded report does not list it); remove it
+            index: captures/index.html matches a fresh render
             1 plan(s) checked: 1 failed
 
             """), "\(unlisted.stdout)")

@@ -12,6 +12,8 @@ import Testing
         let workspace = try CommandRunner.workspace(plans: [plan])
         let recorded = workspace.appendingPathComponent("captures/scenes-fast-load")
         try FileManager.default.copyItem(at: CommandRunner.root.appendingPathComponent("captures/scenes-fast-load"), to: recorded)
+        // The index across plans, which `check` compares too.
+        #expect(try CommandRunner.run(["index", "captures"], in: workspace).status == 0)
         try FileManager.default.createSymbolicLink(atPath: workspace.appendingPathComponent("link").path, withDestinationPath: recorded.path)
         try Data("[100, 200, 900]".utf8).write(to: workspace.appendingPathComponent("samples.json"))
         let before = try FileManager.default.subpathsOfDirectory(atPath: recorded.path).sorted()

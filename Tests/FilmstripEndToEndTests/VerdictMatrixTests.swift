@@ -6,8 +6,9 @@ import Foundation
 import Testing
 
 /// `filmstrip check` (the built binary) and `verifyFilmstrip` go through one door
-/// (`PlanOutputs.compare`): on the same folder, mutated one way at a time, they give the same
-/// verdict and name the same files.
+/// (`PlanOutputs.compare`, then `IndexRows.mismatch` for the index across plans): on the same
+/// folder, mutated one way at a time, they give the same verdict and name the same files; the
+/// repository's live plans, against the scripted server, pass at both.
 @Suite(.serialized) struct VerdictMatrixTests {
     static let plan = "inbox-pinned-empty"
     static let benches: [BenchDefinition] = [.inbox, .scenes, .orders, .liveInbox]
@@ -28,6 +29,9 @@ import Testing
         /// Words both must say of the files (the rule that failed), and words neither may say.
         var says: String?
         var neverSays: String?
+        /// What both must say of the index across plans, after `index: mismatch: <root>/`; nil
+        /// when it matches.
+        var index: String?
 
         var testDescription: String { name }
     }
@@ -128,7 +132,17 @@ import Testing
         }, passes: false, files: ["frames/0001.png"]),
         Case(name: "a missing file", mutate: { workspace in
             try FileManager.default.removeItem(at: folder(workspace).appendingPathComponent("frames/0002.png"))
-        }, passes: false, files: ["frames/0002.png"]),
+        }, passes: false, files: ["frames/0002.png"], says: "missing; a fresh run writes it"),
+        Case(name: "the strip deleted", mutate: { workspace in
+            try FileManager.default.removeItem(at: folder(workspace).appendingPathComponent("filmstrip.png"))
+        }, passes: false, files: ["filmstrip.png"], says: "missing; a fresh run writes it"),
+        Case(name: "the index across plans deleted", mutate: { workspace in
+            try FileManager.default.removeItem(at: workspace.appendingPathComponent("captures/index.html"))
+        }, passes: false, index: "index.html is missing (the index across plans lists 1 plan)"),
+        Case(name: "the index across plans edited", mutate: { workspace in
+            let index = workspace.appendingPathComponent("captures/index.html")
+            try (try Data(contentsOf: index) + Data("<!-- edited -->\n".utf8)).write(to: index)
+        }, passes: false, index: "index.html differs from a fresh render"),
         Case(name: "an edited report row", mutate: { workspace in
             let report = folder(workspace).appendingPathComponent("report.json")
             let text = try String(contentsOf: report, encoding: .utf8)
@@ -189,5 +203,73 @@ import Testing
             #expect(!checkSaid.contains(neverSays), "check: \(checkSaid)")
             #expect(message?.contains(neverSays) != true, "verifyFilmstrip: \(message ?? "nil")")
         }
+        // The index across plans: compared by both, with the same sentence (check names the root
+        // as given, `captures`; verifyFilmstrip as the test gave it, an absolute path).
+        #expect(document["index"] as? String == (given.index == nil ? "matched" : given.index!.contains("missing") ? "missing" : "differs"), "\(check.stderr)")
+        let checkIndex = check.stderr.split(separator: "\n").filter { $0.hasPrefix("index: mismatch: ") }.map(String.init)
+        let verifyIndex = lines.filter { $0.hasPrefix("index: mismatch: ") }
+        #expect(checkIndex == given.index.map { ["index: mismatch: captures/\($0); re-record with: filmstrip record"] } ?? [], "\(check.stderr)")
+        #expect(verifyIndex == given.index.map { ["index: mismatch: \(workspace.path)/captures/\($0); re-record with: pass record: .all to assertFilmstrip and run the test again"] } ?? [], "\(message ?? "nil")")
+    }
+
+    /// The repository's live plans (real clock) at both doors, each door against a fresh scripted
+    /// server with the captures script, as `.ci/run`'s live gate runs `check`: both pass, within
+    /// real-clock tolerance, and both compare the index across plans. verifyFilmstrip reads
+    /// `${FILMSTRIP_LIVE_PORT}` from this process's environment, so the test sets it while it runs.
+    @Test(ExternalTool.python3.required, arguments: [
+        "live-announce", "live-four-states", "live-leave-reopen", "live-progress", "live-stale-refresh",
+    ])
+    func theLivePlansPassAtBothDoors(_ plan: String) throws {
+        let script = try Data(contentsOf: CommandRunner.root.appendingPathComponent("Tests/LiveServer/captures.json"))
+        let routes = try #require(try JSONSerialization.jsonObject(with: script) as? [String: Any])
+        let file = "captures/live/\(plan).json"
+
+        let server = try LiveServer(routes)
+        let check = try CommandRunner.run(["check", file, "--json"], in: CommandRunner.root, environment: ["FILMSTRIP_LIVE_PORT": String(server.port)])
+        server.stop()
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [String: Any], "\(check.stdout)\(check.stderr)")
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(document["index"] as? String == "matched", "\(check.stderr)")
+        let outputs = (document["plans"] as? [[String: Any]])?.first?["recordedOutputs"] as? [String: Any]
+        #expect(outputs?["state"] as? String == "matched", "\(check.stderr)")
+
+        let again = try LiveServer(routes)
+        setenv("FILMSTRIP_LIVE_PORT", String(again.port), 1)
+        let message = verifyFilmstrip(
+            planFile: CommandRunner.root.appendingPathComponent(file), benches: Self.benches, outputs: CommandRunner.root.appendingPathComponent("captures"),
+            record: .never, testName: "live()")
+        unsetenv("FILMSTRIP_LIVE_PORT")
+        again.stop()
+        #expect(message == nil, "\(message ?? "nil")")
+    }
+
+    /// A committed file of a real-clock recording that is gone fails both doors, naming it: the
+    /// report (nothing can be compared) or a frame the report lists.
+    @Test(ExternalTool.python3.required, arguments: ["report.json", "frames/0003.png"])
+    func aLivePlansMissingFileFailsAtBothDoors(_ deleted: String) throws {
+        let plan = "live-four-states"
+        let workspace = try CommandRunner.workspace(plans: [])
+        let captures = workspace.appendingPathComponent("captures")
+        try FileManager.default.createDirectory(at: captures.appendingPathComponent("live"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: CommandRunner.root.appendingPathComponent("captures/live/\(plan).json"), to: captures.appendingPathComponent("live/\(plan).json"))
+        try FileManager.default.copyItem(at: CommandRunner.root.appendingPathComponent("captures/\(plan)"), to: captures.appendingPathComponent(plan))
+        #expect(try CommandRunner.run(["index", "captures"], in: workspace).status == 0)
+        try FileManager.default.removeItem(at: captures.appendingPathComponent("\(plan)/\(deleted)"))
+        let script = try Data(contentsOf: CommandRunner.root.appendingPathComponent("Tests/LiveServer/captures.json"))
+        let routes = try #require(try JSONSerialization.jsonObject(with: script) as? [String: Any])
+        let said = deleted == "report.json" ? "\(plan)/report.json is missing" : "\(plan)/\(deleted): missing; the recorded report lists it"
+
+        let server = try LiveServer(routes)
+        let check = try CommandRunner.run(["check", "captures/live/\(plan).json"], in: workspace, environment: ["FILMSTRIP_LIVE_PORT": String(server.port)])
+        server.stop()
+        #expect(check.status == 1, "\(check.stdout)\(check.stderr)")
+        #expect(check.stdout.contains("captures/\(said)"), "\(check.stdout)")
+
+        let again = try LiveServer(routes)
+        setenv("FILMSTRIP_LIVE_PORT", String(again.port), 1)
+        let message = verifyFilmstrip(planFile: captures.appendingPathComponent("live/\(plan).json"), benches: Self.benches, outputs: captures, record: .never, testName: "live()")
+        unsetenv("FILMSTRIP_LIVE_PORT")
+        again.stop()
+        #expect(message?.contains("\(captures.path)/\(said)") == true, "\(message ?? "nil")")
     }
 }

@@ -216,7 +216,9 @@ package struct CheckResults: Encodable {
         case matched
         /// It differs from a fresh render.
         case differs
-        /// Not compared: a shard, chosen plans, `--no-compare`, or no index recorded.
+        /// It is missing, though the index lists plans.
+        case missing
+        /// Not compared: a shard, `--no-compare`, a plan with nothing recorded, or no plan to list.
         case notCompared
     }
 
@@ -228,7 +230,7 @@ package struct CheckResults: Encodable {
     /// folder: exit 2), as printed; nil when it ran to the end.
     package var badInput: String?
     /// Every plan passed, no stray folder, the index (when compared) matched, and no bad input.
-    package var passed: Bool { badInput == nil && plans.allSatisfy(\.passed) && strayFolders.isEmpty && index != .differs }
+    package var passed: Bool { badInput == nil && plans.allSatisfy(\.passed) && strayFolders.isEmpty && index != .differs && index != .missing }
     /// The exit code `check` returns: 0, 1, or 2 for bad input.
     package var exitCode: Int32 {
         // The exit codes of every command (FilmstripCLI's `ExitCode`): 2 bad input, as
@@ -293,7 +295,11 @@ package struct CheckResults: Encodable {
             cases.append(JUnitReport.Case(name: "input", classname: "filmstrip.badInput", failures: [], error: JUnitReport.Failure(type: "badInput", message: badInput)))
         }
         if index != .notCompared {
-            let failures = index == .differs ? [JUnitReport.Failure(type: "index", message: "the index across plans differs from a fresh render")] : []
+            let failures = switch index {
+            case .differs: [JUnitReport.Failure(type: "index", message: "the index across plans differs from a fresh render")]
+            case .missing: [JUnitReport.Failure(type: "index", message: "the index across plans is missing")]
+            case .matched, .notCompared: [JUnitReport.Failure]()
+            }
             cases.append(JUnitReport.Case(name: "index.html", classname: "filmstrip.index", failures: failures))
         }
         return JUnitReport.xml(suite: shard.map { "filmstrip check (shard \($0))" } ?? "filmstrip check", cases: cases, timestamp: timestamp)

@@ -86,6 +86,7 @@ package struct CheckSummary {
         var notes: [String] = []
         notes += results.strayFolders.map { "- stray: \(Self.text($0))" }
         if results.index == .differs { notes.append("- index: the index across plans differs from a fresh render") }
+        if results.index == .missing { notes.append("- index: the index across plans is missing") }
         if let badInput = results.badInput { notes.append("- bad input (exit 2): \(Self.text(badInput.split(separator: "\n").joined(separator: " ")))") }
         if !notes.isEmpty { lines += notes + [""] }
         return lines.joined(separator: "\n") + "\n"

@@ -4,7 +4,8 @@ import Foundation
 
 /// The rows of the index page across plans: one per plan folder in the output root that holds
 /// an `index-row.json` of that plan (``IndexRowFile``, a few hundred bytes: no report is read).
-/// `record` and `filmstrip index` write the page from them; `check` compares the committed page.
+/// `record`, `filmstrip index` and `assertFilmstrip`'s recordings write the page from them;
+/// `check` and `verifyFilmstrip` compare the committed page (``mismatch(fresh:)``).
 ///
 /// A folder whose row names a plan file that no longer exists (the plan was renamed or
 /// deleted) is a stray: it is left out of the page, and `record`, `index` and `check` report it.
@@ -50,6 +51,25 @@ package struct IndexRows {
     /// The index page across plans, from ``rows(fresh:)``.
     package func page(fresh: [String: IndexRowFile] = [:]) -> String {
         page(rows: rows(fresh: fresh).rows)
+    }
+
+    /// How the committed index across plans (`<root>/index.html`) compares with the page a
+    /// recording would write now (``page(fresh:)``, the plans just run as `fresh`): nil when it
+    /// matches, or when the page would list no plan and none is committed; else the sentence
+    /// both `check` and `verifyFilmstrip` print after `index: mismatch: `, e.g.
+    /// `captures/index.html is missing (the index across plans lists 3 plans)`.
+    package func mismatch(fresh: [String: IndexRowFile]) -> String? {
+        let file = "\(root)/\(OutputLayout.contactSheetPath)"
+        let listed = rows(fresh: fresh).rows
+        guard let committed = FileManager.default.contents(atPath: file) else {
+            if listed.isEmpty { return nil }
+            return "\(file) is missing (the index across plans lists \(listed.count == 1 ? "1 plan" : "\(listed.count) plans"))"
+        }
+        if committed == Data(page(rows: listed).utf8) { return nil }
+        // A page drawn without a listed plan's bench has other colours: say which benches were missing.
+        let unknown = Set(listed.map(\.bench)).subtracting(benches.map(\.name)).sorted()
+        let without = unknown.isEmpty ? "" : " drawn without the benches it lists (\(unknown.joined(separator: ", "))): pass every bench of the root's plans"
+        return "\(file) differs from a fresh render\(without)"
     }
 
     /// The index page listing `rows`, in the registered benches' phase colours.

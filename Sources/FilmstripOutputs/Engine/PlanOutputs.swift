@@ -21,8 +21,8 @@ import Synchronization
 /// scale), `stills/<name>.png`, `filmstrip.png`, `animation.png`, `report.json`,
 /// `index-row.json` and `index.html` (the contact sheet). Writes are atomic (a temporary file,
 /// then a rename); the only files removed are those filmstrip wrote itself. The index across
-/// plans (`<root>/index.html`) is written only by `filmstrip record` and `filmstrip index`,
-/// which know every bench of the root.
+/// plans (`<root>/index.html`) is left to `filmstrip record`, `filmstrip index` and
+/// `assertFilmstrip`, which know the benches of the root.
 public struct PlanOutputs: Sendable {
     /// What ``record(clock:)`` did.
     public struct Recording: Sendable {
@@ -168,7 +168,8 @@ public struct PlanOutputs: Sendable {
     /// chunks, then decoded pixels; `report.json`, `index-row.json`, `animation.png` and the
     /// contact sheet byte for byte; every file recorded before that a fresh run no longer
     /// writes; every file in the folder the report does not list. On the real clock, each
-    /// frame's phase and the timeline's phase order exactly, times within one frame interval.
+    /// frame's phase and the timeline's phase order exactly, times within one frame interval,
+    /// and every file the report lists present.
     /// Writes nothing but failure artifacts.
     ///
     /// - Parameters:
@@ -196,10 +197,17 @@ public struct PlanOutputs: Sendable {
         if clock == .real {
             var status = stat()
             let bytes = lstat(reportFile, &status) == 0 ? try InputFile.contents(of: reportFile, limit: .samples) : nil
-            guard let whole = bytes.flatMap(RunReport.read), whole.plan == plan.name, whole.clock == ClockKind.real.rawValue else {
-                return result(.notRealClock)
+            guard let whole = bytes.flatMap(RunReport.read), whole.plan == plan.name else {
+                return result(.unusable(reason: "\(reportFile) \(bytes == nil ? "is missing" : "is not a filmstrip report of this plan")"))
             }
-            let findings = TimingTolerantComparison(recorded: whole, folder: folder, font: font).findings(fresh: run)
+            guard whole.clock == ClockKind.real.rawValue else { return result(.notRealClock) }
+            var findings = TimingTolerantComparison(recorded: whole, folder: folder, font: font).findings(fresh: run)
+            // Its images are not compared on the real clock, but one the report lists that is gone is a mismatch.
+            if let recorded {
+                for listed in recorded.writtenFiles where lstat("\(folder)/\(listed)", &status) != 0 {
+                    findings.append("\(folder)/\(listed): missing; the recorded report lists it")
+                }
+            }
             // The index across plans shows the recorded run (its measured times).
             return result(.timing(frames: run.frames.count), timing: findings, row: IndexRowFile(report: whole, planFile: planFile))
         }
