@@ -2,6 +2,7 @@ import FilmstripCore
 import FilmstripTestSupport
 import FilmstripRaster
 import FilmstripSeedBenches
+import Foundation
 import Testing
 
 @Suite struct DeterminismTests {
@@ -27,6 +28,23 @@ import Testing
         } catch {
             #expect(error.message.hasPrefix("bench spinning was stopped: work without end at 0 ms"))
             #expect(error.message.contains("last event at 0 ms: spin "))
+        }
+    }
+
+    @Test func aRunMakesAtMostItsEventBudgetAcrossTheWholeWindow() throws {
+        // Beats of 1 ms over an hour's window sampled once: each advance is one frame, so only a
+        // budget for the whole run stops it before a million events, reading the plan and its lint.
+        let json = #"""
+        { "bench": "inbox", "mode": "cycle", "panels": ["allFour"], "windowMs": 3600000, "frameIntervalMs": 3600000,
+          "script": [ { "reply": "loaded", "latencyMs": 1, "holdMs": 1 }, { "reply": "empty", "latencyMs": 1, "holdMs": 1 } ] }
+        """#
+        let plan = try CapturePlan(json: Data(json.utf8), name: "hourly", benches: [.inbox])
+        #expect(LookAhead(plan).timeline == nil)
+        do {
+            _ = try plan.run(clock: .virtual)
+            Issue.record("expected the run to be stopped")
+        } catch {
+            #expect(error.message.hasPrefix("bench inbox was stopped: work without end at 50001 ms: more than 50000 events in the run (the limit of one run), before the frame at 3600000 ms; lengthen the script's latencies or holds"))
         }
     }
 }

@@ -68,7 +68,13 @@ public final class VirtualClock: Clock, Sendable {
         var nextSequence = 0
         var sleepers: [Sleeper] = []
         var cancelledBeforeSleeping: Set<Int> = []
+        /// Sleepers woken so far by ``advance(to:wakeLimit:settle:)``, over the clock's life.
+        var wakes = 0
     }
+
+    /// The most sleepers one run may wake, over its whole length: a plan of 1 ms beats over an
+    /// hour's window is stopped here, in well under a second, instead of making millions of events.
+    package static let eventLimit = 50_000
 
     private let state = Mutex(State())
 
@@ -134,27 +140,28 @@ public final class VirtualClock: Clock, Sendable {
     /// runs on) so the woken work finishes, and may schedule more, before the next sleeper wakes.
     /// Finally ``now`` becomes `target`. A target before ``now`` leaves time where it is.
     ///
-    /// - Parameter wakeLimit: the most wake-ups one call may make before it gives up.
-    /// - Throws: ``RunawayWorkError`` when more than `wakeLimit` sleepers wake before `target`
-    ///   (work scheduled without end); any error `settle` throws.
-    package func advance(to target: Int, wakeLimit: Int = 1_000_000, settle: () throws -> Void = {}) throws {
-        var wakes = 0
+    /// - Parameter wakeLimit: the most wake-ups the clock makes over its whole life, across
+    ///   every call (``eventLimit`` unless given).
+    /// - Throws: ``RunawayWorkError`` when a wake-up before `target` would be beyond
+    ///   `wakeLimit` (work scheduled without end, or a script too dense for its window); any
+    ///   error `settle` throws.
+    package func advance(to target: Int, wakeLimit: Int = VirtualClock.eventLimit, settle: () throws -> Void = {}) throws {
         while true {
-            let next = state.withLock { state -> Sleeper? in
+            let next = state.withLock { state -> (sleeper: Sleeper, wakes: Int)? in
                 guard let index = state.sleepers.indices.min(by: {
                     (state.sleepers[$0].deadline, state.sleepers[$0].sequence) < (state.sleepers[$1].deadline, state.sleepers[$1].sequence)
                 }), state.sleepers[index].deadline <= target else { return nil }
                 let sleeper = state.sleepers.remove(at: index)
                 state.now = max(state.now, sleeper.deadline)
-                return sleeper
+                state.wakes += 1
+                return (sleeper, state.wakes)
             }
-            guard let next else { break }
-            wakes += 1
+            guard let (next, wakes) = next else { break }
             if wakes > wakeLimit {
                 next.end()
                 throw RunawayWorkError(
                     atMs: next.deadline,
-                    reason: "more than \(wakeLimit) events before the next frame at \(target) ms; lengthen the script's latencies or holds, or sample more often")
+                    reason: "more than \(wakeLimit) events in the run (the limit of one run), before the frame at \(target) ms; lengthen the script's latencies or holds")
             }
             switch next.wake {
             case .continuation(let continuation): continuation.resume()
