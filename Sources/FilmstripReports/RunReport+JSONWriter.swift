@@ -79,8 +79,8 @@ extension RunReport {
         private static let framesMarker = marker(forEmptyArray: "frames")
 
         /// A top-level key's empty array as the encoder writes it (`\n  "timeline" : [\n\n  ]`).
-        private static func marker(forEmptyArray key: String) -> Data {
-            Data("\n  \"\(key)\" : [\n\n  ]".utf8)
+        private static func marker(forEmptyArray key: String) -> [UInt8] {
+            Array("\n  \"\(key)\" : [\n\n  ]".utf8)
         }
 
         /// `report` encoded with no frames, no timeline and no violations, and a final newline.

@@ -24,7 +24,14 @@ import Testing
     func harReaderReturnsOrThrowsWithinOneSecond(input: URL) throws {
         let data = try Data(contentsOf: input)
         let clock = ContinuousClock()
-        let elapsed = clock.measure { _ = try? LatencySamples(json: data) }
+        let elapsed = clock.measure {
+            _ = try? LatencySamples(json: data)
+            // As the fuzz target reads it: the first line as a --url pattern, the rest as URLs.
+            let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", maxSplits: 16, omittingEmptySubsequences: false)
+            if let first = lines.first, let pattern = try? URLPattern(String(first)) {
+                for line in lines.dropFirst() { _ = pattern.matches(String(line)) }
+            }
+        }
         #expect(elapsed < .seconds(1), "\(input.lastPathComponent)")
     }
 }

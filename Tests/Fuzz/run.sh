@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fuzzes filmstrip's readers with libFuzzer: the capture plan reader, the BDF reader, the HAR
-# (latency samples) reader and the PNG reader.
+# (latency samples) reader with the --url matcher, the PNG reader and the recorded report reader.
 #
 #   Tests/Fuzz/run.sh [SECONDS] [TARGET…]      default: 60 seconds each, every target
 #
@@ -21,7 +21,7 @@ export PATH="/opt/swift/usr/bin:$PATH"
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-[ "${#targets[@]}" -gt 0 ] || targets=(plan bdf har png)
+[ "${#targets[@]}" -gt 0 ] || targets=(plan bdf har png report)
 
 build=.build/fuzz
 mkdir -p "$build/include/CPNGShim"
@@ -57,7 +57,7 @@ clang -O1 -g -I Sources/CHostedRun/include -c Sources/CHostedRun/hosted_run.c -o
 module FilmstripCore -I "$build/include/CHostedRun"
 # The plan reader needs benches to read a plan's own members: the seed benches.
 if [[ " ${targets[*]} " == *" plan "* ]]; then module FilmstripSeedBenches -I "$build/include/CHostedRun"; fi
-if [[ " ${targets[*]} " == *" png "* ]]; then
+if [[ " ${targets[*]} " == *" png "* || " ${targets[*]} " == *" report "* ]]; then
   cat > "$build/include/CPNGShim/module.modulemap" <<MAP
 module CPNGShim {
     header "$PWD/Sources/CPNGShim/include/png_shim.h"
@@ -74,6 +74,15 @@ MAP
   done
   module FilmstripPNG -I "$build/include/CPNGShim" -I Sources/CLibPNG -I Sources/CZlib -I Sources/CLibCrypto -Xcc "-I/usr/include/libpng16"
 fi
+# The report reader lives in the engine: FilmstripReports and FilmstripOutputs, the latter built
+# for testing (the harness reads the rows as check does) with a stand-in for SwiftPM's resource
+# accessor (the bundled font is not read here).
+png_includes=(-I "$build/include/CPNGShim" -I Sources/CLibPNG -I Sources/CZlib -I Sources/CLibCrypto -Xcc "-I/usr/include/libpng16")
+if [[ " ${targets[*]} " == *" report "* ]]; then
+  module FilmstripReports -I "$build/include/CHostedRun"
+  printf 'import Foundation\nextension Foundation.Bundle { static var module: Bundle { .main } }\n' >"$build/OutputsBundle.swift"
+  module FilmstripOutputs -enable-testing "$build/OutputsBundle.swift" -I "$build/include/CHostedRun" -I Sources/CSyncFS "${png_includes[@]}"
+fi
 
 harness() {  # TARGET → executable path
   case $1 in
@@ -81,7 +90,8 @@ harness() {  # TARGET → executable path
     bdf) echo "BDFFuzz FilmstripRaster" ;;
     har) echo "HARFuzz FilmstripCore FilmstripRaster" ;;
     png) echo "PNGFuzz FilmstripPNG FilmstripRaster" ;;
-    *) echo "error: unknown fuzz target '$1' (plan, bdf, har, png)" >&2; exit 2 ;;
+    report) echo "ReportFuzz FilmstripOutputs FilmstripReports FilmstripPNG FilmstripCore FilmstripRaster" ;;
+    *) echo "error: unknown fuzz target '$1' (plan, bdf, har, png, report)" >&2; exit 2 ;;
   esac
 }
 
@@ -94,6 +104,7 @@ for target in "${targets[@]}"; do
   extra=()
   if [[ " $libraries " == *" FilmstripCore "* ]]; then extra=("$build/hosted_run.o" -I "$build/include/CHostedRun"); fi
   if [ "$target" = png ]; then extra=("${shim_objects[@]}" -I "$build/include/CPNGShim" -I Sources/CLibPNG -I Sources/CZlib -I Sources/CLibCrypto -lpng -lz -ldeflate -lcrypto); fi
+  if [ "$target" = report ]; then extra+=("${shim_objects[@]}" "${png_includes[@]}" -I Sources/CSyncFS -lpng -lz -ldeflate -lcrypto); fi
   echo "== fuzz build: $name"
   swiftc "${flags[@]}" -parse-as-library "Tests/Fuzz/Harnesses/$name.swift" "${links[@]}" "${extra[@]}" -o "$exe" 2>&1 | grep -v "ld.gold: warning" || true
   [ -x "$exe" ] || { echo "error: fuzz build of $name failed"; exit 1; }
@@ -128,7 +139,7 @@ if [ -x .build/debug/filmstrip ] || swift build --product filmstrip >/dev/null 2
   printf '[100, 200, 300]' >"$scratch/latencies.json"
   checked=0
   for target in "${targets[@]}"; do
-    [ "$target" = png ] && continue
+    [ "$target" = png ] || [ "$target" = report ] && continue
     corpus="$build/corpus/$target"
     [ -d "$corpus" ] || continue
     # At most 100 inputs per target, a fixed choice: the first by name.

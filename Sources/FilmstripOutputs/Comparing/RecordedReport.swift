@@ -122,7 +122,7 @@ package final class RecordedReport: Sendable {
         }
 
         /// What separates a key from its value in filmstrip's layout.
-        private static let keySeparator = Data("\" : ".utf8)
+        private static let keySeparator = Array("\" : ".utf8)
     }
 
     /// The rows, in order, each decoded when read, only as far as ``RowDigests`` (the rest of a
@@ -146,7 +146,7 @@ package final class RecordedReport: Sendable {
                     if line.startsWithBytes(Self.keyIndent) {
                         keyLines.append(line)
                     }
-                    if line == Self.rowClose || line == Self.rowCloseComma {
+                    if line.equalsBytes(Self.rowClose) || line.equalsBytes(Self.rowCloseComma) {
                         if let plain = RowDigests.plain(keyLines: keyLines) { return plain }
                         var object = Data()
                         for line in objectLines {
@@ -163,15 +163,15 @@ package final class RecordedReport: Sendable {
     }
 
     // The lines of filmstrip's layout that `scan(path:)` and `rows()` look for.
-    private static let rowsOpen = Data("  \"frames\" : [".utf8)
-    private static let rowsClose = Data("  ]".utf8)
-    private static let rowsCloseComma = Data("  ],".utf8)
-    private static let rowOpen = Data("    {".utf8)
-    private static let rowClose = Data("    }".utf8)
-    private static let rowCloseComma = Data("    },".utf8)
-    private static let fileKey = Data("      \"file\" : ".utf8)
+    private static let rowsOpen = Array("  \"frames\" : [".utf8)
+    private static let rowsClose = Array("  ]".utf8)
+    private static let rowsCloseComma = Array("  ],".utf8)
+    private static let rowOpen = Array("    {".utf8)
+    private static let rowClose = Array("    }".utf8)
+    private static let rowCloseComma = Array("    },".utf8)
+    private static let fileKey = Array("      \"file\" : ".utf8)
     /// How a row's own keys are indented (six spaces, then the key's opening quote).
-    private static let keyIndent = Data("      \"".utf8)
+    private static let keyIndent = Array("      \"".utf8)
 
     /// The string of a JSON string literal (`"frames/0001.png"`, a trailing comma allowed), or nil.
     private static func literal(_ text: String) -> String? {
@@ -196,22 +196,22 @@ package final class RecordedReport: Sendable {
             if !inRows || done {
                 outside.append(line)
                 outside.append(0x0A)
-                if !done && line == Self.rowsOpen {
+                if !done && line.equalsBytes(Self.rowsOpen) {
                     inRows = true
                     rowsOffset = lines.offset
                 }
                 continue
             }
-            if depth == 0 && (line == Self.rowsClose || line == Self.rowsCloseComma) {
+            if depth == 0 && (line.equalsBytes(Self.rowsClose) || line.equalsBytes(Self.rowsCloseComma)) {
                 done = true
                 outside.append(line)
                 outside.append(0x0A)
                 continue
             }
-            if line == Self.rowOpen {
+            if line.equalsBytes(Self.rowOpen) {
                 depth = 1
                 file = nil
-            } else if line == Self.rowClose || line == Self.rowCloseComma {
+            } else if line.equalsBytes(Self.rowClose) || line.equalsBytes(Self.rowCloseComma) {
                 depth = 0
                 files.append(file)
                 rows += 1
@@ -300,7 +300,7 @@ package final class LineReader {
     /// The byte offset, in the file, of the next line ``next()`` returns.
     private(set) var offset: UInt64
 
-    private static let newline = Data([0x0A])
+    private static let newline: [UInt8] = [0x0A]
 
     /// Lines from byte `offset` of the file at `path` (opened and checked by ``InputFile``);
     /// nil when it cannot be opened.
