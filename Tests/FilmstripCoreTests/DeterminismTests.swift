@@ -44,7 +44,7 @@ import Testing
             _ = try plan.run(clock: .virtual)
             Issue.record("expected the run to be stopped")
         } catch {
-            #expect(error.message.hasPrefix("bench inbox was stopped: work without end at 50001 ms: more than 50000 events in the run (the limit of one run), before the frame at 3600000 ms; lengthen the script's latencies or holds"))
+            #expect(error.message.hasPrefix("bench inbox was stopped: work without end at 100001 ms: more than 100000 events in the run (the limit of one run), before the frame at 3600000 ms; lengthen the script's latencies or holds"))
         }
     }
 }

@@ -5,19 +5,20 @@ import Foundation
 import Testing
 
 /// Every input that ever crashed or hung a fuzz target (Tests/Fuzz/regressions/), read again:
-/// each returns or throws, within a second (three for a plan, whose lint runs the script up to
-/// its event limit in a debug build; a hang under the fuzzer is ten seconds or more).
+/// each returns or throws, within a second (five for a plan, whose lint may run the script up
+/// to a run's event limit, 100,000 events, about a second in a debug build; a hang under the
+/// fuzzer is ten seconds or more).
 @Suite struct FuzzRegressionTests {
     static func inputs(_ target: String) -> [URL] { TestSupport.fuzzRegressions(target) }
 
     @Test(arguments: inputs("plan"))
-    func planReaderReturnsOrThrowsWithinThreeSeconds(input: URL) throws {
+    func planReaderReturnsOrThrowsWithinFiveSeconds(input: URL) throws {
         let data = try Data(contentsOf: input)
         let clock = ContinuousClock()
         let elapsed = clock.measure {
             if let plan = try? CapturePlan(json: data, name: "fuzz", benches: [.inbox, .scenes, .orders]) { _ = PlanLint.findings(for: plan) }
         }
-        #expect(elapsed < .seconds(3), "\(input.lastPathComponent)")
+        #expect(elapsed < .seconds(5), "\(input.lastPathComponent)")
     }
 
     @Test(arguments: inputs("har"))

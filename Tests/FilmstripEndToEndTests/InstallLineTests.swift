@@ -3,10 +3,10 @@ import Foundation
 import Testing
 
 /// On a fresh Debian 12 machine the README's one set-up line is enough for `swift test`: it
-/// reads the package lists first (a fresh container has none), then installs; as a user it runs
-/// through `sudo`, and the README says to drop `sudo` in a root shell (a fresh container has no
-/// `sudo`). The packages are listed once, in `.ci/packages.txt`: the README's `apt-get install`
-/// line names exactly that list, `.ci/run` installs from it, and every tool a test looks up is in it.
+/// reads the package lists first (a fresh container has none), then installs; it runs through
+/// `sudo` where `sudo` is installed, and as it is in a root shell without it (a fresh container).
+/// The packages are listed once, in `.ci/packages.txt`: the README's `apt-get install` line names
+/// exactly that list, `.ci/run` installs from it, and every tool a test looks up is in it.
 @Suite struct InstallLineTests {
     /// `.ci/packages.txt`'s packages in order (comments after `#` and blank lines dropped).
     static func listed() throws -> [String] {
@@ -31,13 +31,13 @@ import Testing
         let words = command.split(separator: " ").map(String.init)
         let start = try #require(words.firstIndex(of: "-y"), "\(line)")
         // Empty package lists (a fresh container) make a bare `apt-get install` fail: update first.
-        #expect(words[..<start] == ["sudo", "apt-get", "update", "&&", "sudo", "apt-get", "install"], "\(line)")
+        #expect(words[..<start] == ["sudo=$(command", "-v", "sudo);", "$sudo", "apt-get", "update", "&&", "$sudo", "apt-get", "install"], "\(line)")
         #expect(Array(words[(start + 1)...]) == (try Self.listed()), "README.md's set-up line and .ci/packages.txt differ")
     }
 
-    @Test func theReadmeSaysHowToRunTheSetUpLineAsRoot() throws {
+    @Test func theReadmeSaysTheSetUpLineRunsAsRootAndThroughSudo() throws {
         let readme = try String(contentsOf: CommandRunner.root.appendingPathComponent("README.md"), encoding: .utf8)
-        #expect(readme.contains("As root (a fresh `debian:12` container has no `sudo`), run the same line without `sudo`."))
+        #expect(readme.contains("The Debian line runs through `sudo` where it is installed and as it is in a root shell without\nit (a fresh `debian:12` container)."))
     }
 
     @Test func ciInstallsWhatThePackagesFileListsAndNamesNoPackageItself() throws {
