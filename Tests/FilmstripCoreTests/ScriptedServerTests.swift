@@ -35,17 +35,8 @@ extension HostedMainActorSuites {
         /// a parallel `swift test` every thread of the cooperative pool may be blocked by other
         /// tests' synchronous waits, and the model's `Task {}`s would starve.
         @Test func recordsOnTheRealClockInATestProcessOfItsOwn() throws {
-            let child = Process()
-            child.executableURL = URL(fileURLWithPath: ProcessInfo.processInfo.arguments[0])
-            child.arguments = ["--testing-library", "swift-testing", "--filter", "thePlansScriptServedOnTheRealClockGivesTheSamePhases"]
-            child.environment = ProcessInfo.processInfo.environment.merging([Self.solo: "1"]) { $1 }
-            let output = Pipe()
-            child.standardOutput = output
-            child.standardError = output
-            try child.run()
-            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            child.waitUntilExit()
-            #expect(child.terminationStatus == 0, "\(text)")
+            let (status, text) = try TestSupport.runInProcessOfItsOwn("thePlansScriptServedOnTheRealClockGivesTheSamePhases", variable: Self.solo)
+            #expect(status == 0, "\(text)")
             #expect(text.contains("thePlansScriptServedOnTheRealClockGivesTheSamePhases() passed"), "\(text)")
         }
 

@@ -1,3 +1,4 @@
+import FilmstripTestSupport
 import FilmstripCore
 import Foundation
 #if canImport(FoundationNetworking)  // no other branch: on Darwin URLSession is part of Foundation
@@ -50,17 +51,8 @@ extension HostedMainActorSuites {
         /// the run's thread; that crashed the process inside libcurl in one of three runs
         /// (docs/OWN-CODE.md, the URLSession row).
         @Test func theSharedSessionRunsInATestProcessOfItsOwn() throws {
-            let child = Process()
-            child.executableURL = URL(fileURLWithPath: ProcessInfo.processInfo.arguments[0])
-            child.arguments = ["--testing-library", "swift-testing", "--filter", "theSharedSessionGetsThePlansAnswersAtTheInjectedTransportsInstants"]
-            child.environment = ProcessInfo.processInfo.environment.merging([Self.solo: "1"]) { $1 }
-            let output = Pipe()
-            child.standardOutput = output
-            child.standardError = output
-            try child.run()
-            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            child.waitUntilExit()
-            #expect(child.terminationStatus == 0, "\(text)")
+            let (status, text) = try TestSupport.runInProcessOfItsOwn("theSharedSessionGetsThePlansAnswersAtTheInjectedTransportsInstants", variable: Self.solo)
+            #expect(status == 0, "\(text)")
             #expect(text.contains("theSharedSessionGetsThePlansAnswersAtTheInjectedTransportsInstants() passed"), "\(text)")
         }
 

@@ -17,6 +17,22 @@ package enum TestSupport {
 
     /// Every input kept in `Tests/Fuzz/regressions/<target>/` (inputs that once crashed or hung
     /// a fuzz target, and inputs of the kinds an issue named), sorted by name.
+    /// Runs the one test `name` in a new process of this test binary, with `variable` set to
+    /// `1` (the test is enabled only then); returns its exit status and everything it printed.
+    package static func runInProcessOfItsOwn(_ name: String, variable: String) throws -> (status: Int32, output: String) {
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: ProcessInfo.processInfo.arguments[0])
+        child.arguments = ["--testing-library", "swift-testing", "--filter", name]
+        child.environment = ProcessInfo.processInfo.environment.merging([variable: "1"]) { $1 }
+        let output = Pipe()
+        child.standardOutput = output
+        child.standardError = output
+        try child.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        child.waitUntilExit()
+        return (child.terminationStatus, text)
+    }
+
     package static func fuzzRegressions(_ target: String) -> [URL] {
         let folder = root.appendingPathComponent("Tests/Fuzz/regressions/\(target)")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
