@@ -108,7 +108,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FilmstripTestingTests",
-            dependencies: ["FilmstripTesting", "Filmstrip", "FilmstripOutputs", "FilmstripCLI", "FilmstripSeedBenches"],
+            dependencies: ["FilmstripTesting", "Filmstrip", "FilmstripOutputs", "FilmstripCLI", "FilmstripSeedBenches", "FilmstripTestSupport"],
             swiftSettings: swiftSettings
         ),
     ]

@@ -19,8 +19,9 @@ import Foundation
 struct CheckCommand: Command {
     static let name = "check"
     static let summary = "run capture plans and judge them (the CI gate); writes only failure images"
-    static let usage = "filmstrip check [PLAN…] [--out DIR] [--clock virtual|real] [--font FILE.bdf] [--theme dark|light] [--no-compare] [--allow-unrecorded] [--shard i/n] [--junit FILE] [--summary FILE] [--json] [--no-wait] [--quiet]"
-    static let options = PlanCommandOptions.specs + [.flag("--no-compare"), .flag("--allow-unrecorded"), .value("--junit", "FILE"), .value("--summary", "FILE"), .flag("--json"), .flag("--no-wait"), .flag("--quiet")]
+    static let usage = "filmstrip check [PLAN…] [--out DIR] [--clock virtual|real|both] [--font FILE.bdf] [--theme dark|light] [--no-compare] [--allow-unrecorded] [--shard i/n] [--junit FILE] [--summary FILE] [--json] [--no-wait] [--quiet]"
+    /// The options of `record`, `--clock` with one value more (`both`), and check's own.
+    static let options = PlanCommandOptions.specs.map { $0.name == "--clock" ? .value("--clock", "virtual|real|both") : $0 } + [.flag("--no-compare"), .flag("--allow-unrecorded"), .value("--junit", "FILE"), .value("--summary", "FILE"), .flag("--json"), .flag("--no-wait"), .flag("--quiet")]
     static func help(context: CommandContext) -> String {
         """
         filmstrip check: run capture plans and judge them (the CI gate). It writes nothing but, for a recorded
@@ -36,7 +37,11 @@ struct CheckCommand: Command {
         OPTIONS
           --out DIR          where the recorded outputs are (default: captures)
           --clock KIND       virtual or real (default: the bench's first clock); on the real clock,
-                             recorded outputs of a real-clock recording are compared with tolerance
+                             recorded outputs of a real-clock recording are compared with tolerance;
+                             both: check on the virtual clock, then run each plan again on the real
+                             clock and fail a lane whose phases differ there beyond one frame interval,
+                             naming the first such frame (it catches a model waiting on time the
+                             virtual clock cannot see; each plan takes its window in wall time)
           --font FILE.bdf    the font the outputs were recorded with (default: the bundled misc-fixed 6x13)
           --theme NAME       draw fresh images dark or light (default: the theme report.json was
                              recorded in, else the plan's "theme")
@@ -64,6 +69,8 @@ struct CheckCommand: Command {
                              there that the report does not list (names starting with '.' aside);
                              a real-clock recording: every frame's phase and the timeline's phase order
                              exactly, frame and phase times within one frame interval
+          clocks             with --clock both: each lane's phase in every frame taken on both clocks,
+                             shown by the real run within one frame interval of the frame
           stray folders      no plan folder in DIR whose plan file no longer exists
           index              DIR/index.html exists and matches a fresh render: the plans checked fresh,
                              the others as recorded (not with --shard)
@@ -223,6 +230,9 @@ struct CheckCommand: Command {
 
     private func checkAll(into results: inout CheckResults) throws(FilmstripError) {
         let plans = options.share(of: try PlanLoader(benches: benches).loadAll(options.plans))
+        if options.bothClocks {
+            for (file, plan) in plans { try PlanOutputs.requireBothClocks(plan, file: file) }
+        }
         let root = options.out ?? PlanLoader.defaultFolder
         let font = try FontLoader().load(path: options.font, terminal: terminal)
         // Long work says what is coming before anything runs, as in `record`: comparing draws
@@ -246,13 +256,17 @@ struct CheckCommand: Command {
         // in the plans' order, so what is printed does not depend on which finished first.
         let theme = options.theme
         let clocks = plans.map { options.clock(for: $0.plan) }
-        let comparisons = OrderedWork<PlanOutputs.Comparison>(
-            count: compare ? plans.count : 0, concurrently: clocks.allSatisfy { $0 == .virtual }
+        // With --clock both each plan runs again on the real clock right after its comparison,
+        // in the same work: one plan at a time, so nothing else runs while the real run is timed.
+        let bothClocks = options.bothClocks
+        let comparisons = OrderedWork<(comparison: PlanOutputs.Comparison, clockChecks: [CheckResult])>(
+            count: compare ? plans.count : 0, concurrently: !bothClocks && clocks.allSatisfy { $0 == .virtual }
         ) { [plans, font] position throws(FilmstripError) in
             let (file, plan) = plans[position]
             // The one door `assertFilmstrip` goes through too: the verdicts cannot differ.
-            return try PlanOutputs(plan: plan, root: root, font: font.font, file: file, planFile: PlanFilePath.relative(file: file, root: root))
-                .compare(clock: clocks[position], theme: theme)
+            let outputs = PlanOutputs(plan: plan, root: root, font: font.font, file: file, planFile: PlanFilePath.relative(file: file, root: root))
+            let comparison = try outputs.compare(clock: clocks[position], theme: theme)
+            return (comparison, bothClocks ? try outputs.crossCheck(virtual: comparison.run) : [])
         }
         defer { comparisons.waitForAll() }
         for (position, (file, plan)) in plans.enumerated() {
@@ -264,9 +278,11 @@ struct CheckCommand: Command {
             let timeMs: Int
             var timing: TimingChanges?
             var timingLines: [String] = []
+            var clockChecks: [CheckResult] = []
             if compare {
                 let (result, elapsed) = comparisons.result(position)
-                let comparison = try result.get()
+                let comparison: PlanOutputs.Comparison
+                (comparison, clockChecks) = try result.get()
                 timeMs = Self.milliseconds(elapsed)
                 terminal.diagnoseLint(comparison.lint, file: file)
                 (run, analysis) = (comparison.run, comparison.analysis)
@@ -287,28 +303,33 @@ struct CheckCommand: Command {
                 let linted = try LintedRun(options.themed(plan), file: file, clock: clock, terminal: terminal)
                 (run, analysis) = (linted.run, Analysis(linted.run))
                 outputs = .init(state: .notCompared, summary: "not compared (--no-compare)", mismatches: [])
+                if bothClocks {
+                    clockChecks = try PlanOutputs(plan: plan, root: root, font: font.font, file: file, planFile: PlanFilePath.relative(file: file, root: root)).crossCheck(virtual: run)
+                }
                 timeMs = Self.milliseconds(since: started)
             }
-            // The verdict comes last in the table; it says so when only the recorded outputs failed.
-            var table = TerminalTable.lines(run: run, analysis: analysis)
-            var verdict = analysis.verdict
-            if analysis.passed, !outputs.passed {
-                verdict = outputs.state == .unrecorded
-                    ? "failed: nothing recorded to compare (the checks passed)"
-                    : "failed: the recorded outputs differ from a fresh run (the checks passed)"
-                table[table.count - 1] = "  verdict: \(verdict)"
-            }
+            let (table, verdict) = Self.verdict(run: run, analysis: analysis, clockChecks: clockChecks, outputs: outputs)
+            let checks = analysis.checks + clockChecks
+            let checksPassed = checks.allSatisfy(\.passed)
             let planLines = table + ["  recorded outputs: \(outputs.summary)"] + outputs.lines
             let stripFile = "\(root)/\(plan.name)/\(OutputLayout.filmstripPath)"
             let strip = compare && FileManager.default.fileExists(atPath: stripFile) ? stripFile : nil
             planLines.forEach(terminal.print)
             results.plans.append(CheckResults.Plan(
-                plan: plan.name, file: file, bench: plan.bench.name, clock: clock.rawValue, checksPassed: analysis.passed,
-                passed: analysis.passed && outputs.passed, verdict: verdict,
-                failedChecks: analysis.checks.filter { !$0.passed }.map { CheckResults.Failure(check: $0.name, message: $0.message, moments: $0.moments) },
-                reasons: analysis.reasons, recordedOutputs: outputs, timing: timing, lines: planLines, timeMs: timeMs,
+                plan: plan.name, file: file, bench: plan.bench.name, clock: options.bothClocks ? "both" : clock.rawValue, checksPassed: checksPassed,
+                passed: checksPassed && outputs.passed, verdict: verdict,
+                failedChecks: checks.filter { !$0.passed }.map { CheckResults.Failure(check: $0.name, message: $0.message, moments: $0.moments) },
+                reasons: analysis.reasons + clockChecks.filter { !$0.passed }.map(\.message), recordedOutputs: outputs, timing: timing, lines: planLines, timeMs: timeMs,
                 strip: strip, windowStartMs: plan.windowStartMs, windowEndMs: plan.windowEndMs))
         }
+        concludeAll(planCount: plans.count, root: root, freshRows: freshRows, into: &results)
+        if let warning = FontLoader().missingGlyphWarning(missing, font: font.font, source: font.source) { terminal.diagnose("warning: \(warning)") }
+        printSummary(planCount: plans.count, results: results)
+    }
+
+    /// The stray plan folders and the index across plans, after every plan was checked: an index
+    /// is compared when every plan chosen was checked against its recorded outputs.
+    private func concludeAll(planCount: Int, root: String, freshRows: [String: IndexRowFile], into results: inout CheckResults) {
         if compare {
             // Plan folders whose plan was renamed or deleted: the index no longer lists them.
             for (folder, sentence) in PlanOutputs.strayFolderFindings(in: root, fresh: freshRows) {
@@ -320,7 +341,7 @@ struct CheckCommand: Command {
         // The index across plans, when every plan chosen was checked against its recorded
         // outputs: the rows of those plans fresh, the others' as recorded (as verifyFilmstrip does).
         let index = "\(root)/\(OutputLayout.contactSheetPath)"
-        if compare, options.shard == nil, !freshRows.isEmpty, freshRows.count == plans.count {
+        if compare, options.shard == nil, !freshRows.isEmpty, freshRows.count == planCount {
             if let mismatch = IndexRows(root: root, benches: benches).mismatch(fresh: freshRows) {
                 results.index = FileManager.default.fileExists(atPath: index) ? .differs : .missing
                 terminal.print("index: mismatch: \(mismatch); re-record with: filmstrip record\(options.repeated)")
@@ -329,14 +350,35 @@ struct CheckCommand: Command {
                 terminal.print("index: \(index) matches a fresh render")
             }
         }
-        if let warning = FontLoader().missingGlyphWarning(missing, font: font.font, source: font.source) { terminal.diagnose("warning: \(warning)") }
+    }
+
+    /// The last line: how many plans were checked and failed, and what else failed.
+    private func printSummary(planCount: Int, results: CheckResults) {
         let failed = results.plans.count { !$0.passed }
-        var summary = failed == 0 ? "\(plans.count) plan(s) checked: all passed" : "\(plans.count) plan(s) checked: \(failed) failed"
+        var summary = failed == 0 ? "\(planCount) plan(s) checked: all passed" : "\(planCount) plan(s) checked: \(failed) failed"
         if let shard = options.shard { summary += " (shard \(shard))" }
         if !results.strayFolders.isEmpty { summary += "; \(results.strayFolders.count) stray plan folder(s)" }
         if results.index == .differs { summary += "; the index across plans differs" }
         if results.index == .missing { summary += "; the index across plans is missing" }
         terminal.print(summary)
+    }
+
+    /// A plan's terminal lines and its verdict. The verdict comes last in the table, after the
+    /// comparison of the two clocks (`--clock both`), one line per lane; it says so when only the
+    /// clocks or only the recorded outputs failed.
+    static func verdict(run: RecordedRun, analysis: Analysis, clockChecks: [CheckResult], outputs: CheckResults.RecordedOutputs) -> (lines: [String], verdict: String) {
+        var table = TerminalTable.lines(run: run, analysis: analysis)
+        table.insert(contentsOf: clockChecks.map { "  clocks: \($0.passed ? "" : "failed: ")\($0.message)" }, at: table.count - 1)
+        var verdict = analysis.verdict
+        if analysis.passed, !clockChecks.allSatisfy(\.passed) {
+            verdict = "failed: the virtual and the real clock disagree (the other checks passed)"
+        } else if analysis.passed, !outputs.passed {
+            verdict = outputs.state == .unrecorded
+                ? "failed: nothing recorded to compare (the checks passed)"
+                : "failed: the recorded outputs differ from a fresh run (the checks passed)"
+        }
+        table[table.count - 1] = "  verdict: \(verdict)"
+        return (table, verdict)
     }
 
     /// Whole ms of the real clock since `start` (JUnit's times).

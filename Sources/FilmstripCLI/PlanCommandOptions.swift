@@ -11,8 +11,12 @@ struct PlanCommandOptions {
     let plans: [String]
     /// `--out DIR`: the output root; nil for `captures`.
     let out: String?
-    /// `--clock virtual|real`; nil: each plan's bench's default clock (virtual for most).
+    /// `--clock virtual|real`; nil: each plan's bench's default clock (virtual for most), or
+    /// `--clock both`.
     let clock: ClockKind?
+    /// `--clock both` (`check` only): each plan runs on the virtual clock, is judged and compared
+    /// there, and runs again on the real clock to be compared with it (``PlanOutputs/crossCheck(virtual:)``).
+    let bothClocks: Bool
     /// `--font FILE.bdf`; nil for the bundled font.
     let font: String?
     /// `--theme dark|light`: overrides every plan's `theme`; nil keeps each plan's (for `check`,
@@ -26,7 +30,15 @@ struct PlanCommandOptions {
         plans = arguments.positionals
         out = try arguments.string("--out")
         try OutputOwnership.refuseInsidePlanFolder(out ?? "captures", folder: true, as: "\(arguments.command): --out")
-        clock = try arguments.choice("--clock", of: ClockKind.self)
+        let clockName = try arguments.string("--clock")
+        bothClocks = clockName == "both"
+        if bothClocks, arguments.command != "check" {
+            throw FilmstripError(.usage("\(arguments.command): --clock both is check's comparison of the two clocks; \(arguments.command) runs on one: virtual or real"))
+        }
+        if arguments.command == "check", let clockName, !bothClocks, ClockKind(rawValue: clockName) == nil {
+            throw FilmstripError(.usage("check: --clock expects 'virtual', 'real' or 'both', found '\(clockName)'"))
+        }
+        clock = bothClocks ? nil : try arguments.choice("--clock", of: ClockKind.self)
         font = try arguments.string("--font")
         theme = try arguments.choice("--theme", of: Theme.self)
         shard = try arguments.string("--shard").map { text throws(FilmstripError) in try Shard(text, command: arguments.command) }
@@ -40,8 +52,9 @@ struct PlanCommandOptions {
     }
 
     /// The clock `plan` runs on: `--clock`, or its bench's default (``BenchDefinition/clocks``).
+    /// With `--clock both`, the virtual clock (the real run comes after it).
     func clock(for plan: CapturePlan) -> ClockKind {
-        clock ?? plan.bench.clocks[0]
+        bothClocks ? .virtual : clock ?? plan.bench.clocks[0]
     }
 
     /// This run's share of `plans`: all of them, or the shard's.
@@ -55,7 +68,7 @@ struct PlanCommandOptions {
     var repeated: String {
         var words: [String] = []
         if let out { words += ["--out", Self.quoted(out)] }
-        if let clock { words += ["--clock", clock.rawValue] }
+        if let clock { words += ["--clock", clock.rawValue] }  // (`both` records nothing: left out)
         if let font { words += ["--font", Self.quoted(font)] }
         if let theme { words += ["--theme", theme.rawValue] }
         return words.map { " " + $0 }.joined()

@@ -54,30 +54,34 @@ import Foundation
 ///   - record: the record mode; nil for the nearest ``FilmstripTrait``, else `FILMSTRIP_RECORD`,
 ///     else ``FilmstripRecordMode/missing``.
 ///   - font: the font the outputs are drawn with; nil for the bundled misc-fixed 6x13.
+///   - bothClocks: also run the plan on the real clock and fail when a lane's phase in a frame
+///     differs there beyond one frame interval, naming the first such frame (as `filmstrip check
+///     --clock both`): the backstop for a model that waits on time the virtual clock cannot see.
+///     The plan's bench must run on both clocks; the real run takes the window's length.
 ///   - testName: the test's name, for the re-record command's `--filter`.
 public func assertFilmstrip(
-    planFile: URL, benches: [BenchDefinition], outputs: URL? = nil, record: FilmstripRecordMode? = nil, font: BitmapFont? = nil,
+    planFile: URL, benches: [BenchDefinition], outputs: URL? = nil, record: FilmstripRecordMode? = nil, font: BitmapFont? = nil, bothClocks: Bool = false,
     testName: String = #function, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
-    guard let message = verifyFilmstrip(planFile: planFile, benches: benches, outputs: outputs, record: record, font: font, testName: testName) else { return }
+    guard let message = verifyFilmstrip(planFile: planFile, benches: benches, outputs: outputs, record: record, font: font, bothClocks: bothClocks, testName: testName) else { return }
     recordFailure(message, fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
-/// ``assertFilmstrip(planFile:benches:outputs:record:font:testName:fileID:filePath:line:column:)``
+/// ``assertFilmstrip(planFile:benches:outputs:record:font:bothClocks:testName:fileID:filePath:line:column:)``
 /// for a plan built in code: its outputs are `<outputs>/<plan.name>/`.
 public func assertFilmstrip(
-    _ plan: CapturePlan, outputs: URL, record: FilmstripRecordMode? = nil, font: BitmapFont? = nil,
+    _ plan: CapturePlan, outputs: URL, record: FilmstripRecordMode? = nil, font: BitmapFont? = nil, bothClocks: Bool = false,
     testName: String = #function, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
-    guard let message = verifyFilmstrip(plan, outputs: outputs, record: record, font: font, testName: testName) else { return }
+    guard let message = verifyFilmstrip(plan, outputs: outputs, record: record, font: font, bothClocks: bothClocks, testName: testName) else { return }
     recordFailure(message, fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
-/// What ``assertFilmstrip(planFile:benches:outputs:record:font:testName:fileID:filePath:line:column:)``
+/// What ``assertFilmstrip(planFile:benches:outputs:record:font:bothClocks:testName:fileID:filePath:line:column:)``
 /// does, without reporting: the failure message, or nil when the outputs match. For helpers
 /// built on top of it, and for testing the messages.
 public func verifyFilmstrip(
-    planFile: URL, benches: [BenchDefinition], outputs: URL? = nil, record: FilmstripRecordMode? = nil, font: BitmapFont? = nil,
+    planFile: URL, benches: [BenchDefinition], outputs: URL? = nil, record: FilmstripRecordMode? = nil, font: BitmapFont? = nil, bothClocks: Bool = false,
     testName: String = #function
 ) -> String? {
     let plan: CapturePlan
@@ -89,16 +93,16 @@ public func verifyFilmstrip(
     let root = (outputs ?? planFile.deletingLastPathComponent()).path
     return FilmstripAssertion(
         plan: plan, root: root, record: record, font: font, testName: testName, environment: ProcessInfo.processInfo.environment,
-        benches: benches, planFile: PlanFilePath.relative(file: planFile.path, root: root)
+        bothClocks: bothClocks, benches: benches, planFile: PlanFilePath.relative(file: planFile.path, root: root)
     ).verify()
 }
 
-/// What ``assertFilmstrip(_:outputs:record:font:testName:fileID:filePath:line:column:)`` does,
+/// What ``assertFilmstrip(_:outputs:record:font:bothClocks:testName:fileID:filePath:line:column:)`` does,
 /// without reporting: the failure message, or nil when the outputs match.
 public func verifyFilmstrip(
-    _ plan: CapturePlan, outputs: URL, record: FilmstripRecordMode? = nil, font: BitmapFont? = nil, testName: String = #function
+    _ plan: CapturePlan, outputs: URL, record: FilmstripRecordMode? = nil, font: BitmapFont? = nil, bothClocks: Bool = false, testName: String = #function
 ) -> String? {
-    FilmstripAssertion(plan: plan, root: outputs.path, record: record, font: font, testName: testName, environment: ProcessInfo.processInfo.environment).verify()
+    FilmstripAssertion(plan: plan, root: outputs.path, record: record, font: font, testName: testName, environment: ProcessInfo.processInfo.environment, bothClocks: bothClocks).verify()
 }
 
 /// One assertion's work, and its messages rendered in one place.
@@ -110,6 +114,8 @@ struct FilmstripAssertion {
     let testName: String
     /// The process's environment, read for `FILMSTRIP_RECORD` when `record` and `trait` are nil.
     let environment: [String: String]
+    /// Also run the plan on the real clock and compare the two runs (``PlanOutputs/crossCheck(virtual:)``).
+    var bothClocks = false
     /// The benches of the root's plans, for the colours of the index across plans; nil for
     /// the plan's own bench.
     var benches: [BenchDefinition]? = nil
@@ -207,6 +213,10 @@ struct FilmstripAssertion {
                     }
                 }
                 lines += comparison.timingFindings
+                if bothClocks {
+                    let virtual = clock == .virtual ? comparison.run : try LintedRun(plan, file: plan.name, clock: .virtual).run
+                    lines += try outputs.crossCheck(virtual: virtual).filter { !$0.passed }.map { "\(plan.name): the virtual and the real clock disagree: \($0.message)" }
+                }
                 // The root's stray plan folders fail `filmstrip check`, so they fail here too.
                 let fresh = comparison.indexRow.map { [plan.name: $0] } ?? [:]
                 let strays = PlanOutputs.strayFolders(in: root, fresh: fresh)

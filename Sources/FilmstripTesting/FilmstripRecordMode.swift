@@ -1,4 +1,4 @@
-/// When ``assertFilmstrip(planFile:benches:outputs:record:font:testName:fileID:filePath:line:column:)``
+/// When ``assertFilmstrip(planFile:benches:outputs:record:font:bothClocks:testName:fileID:filePath:line:column:)``
 /// writes a recording instead of comparing with one: a closed set of named values, like
 /// swift-snapshot-testing's record modes.
 ///

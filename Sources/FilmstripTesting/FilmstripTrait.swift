@@ -2,7 +2,7 @@
     import Testing
 
     /// A Swift Testing trait that sets the record mode of every
-    /// ``assertFilmstrip(planFile:benches:outputs:record:font:testName:fileID:filePath:line:column:)``
+    /// ``assertFilmstrip(planFile:benches:outputs:record:font:bothClocks:testName:fileID:filePath:line:column:)``
     /// inside the suite or test it is attached to, as swift-snapshot-testing's
     /// `.snapshots(record:)` does for its assertions.
     ///

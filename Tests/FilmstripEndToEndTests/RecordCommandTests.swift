@@ -219,7 +219,7 @@ import Testing
         let unknown = try CommandRunner.run(["record", "--fast"], in: workspace)
         #expect(unknown.status == 2 && unknown.stderr.contains("unknown option '--fast'"))
         let clock = try CommandRunner.run(["check", "--clock", "wall"], in: workspace)
-        #expect(clock.status == 2 && clock.stderr.contains("--clock expects 'virtual' or 'real', found 'wall'"))
+        #expect(clock.status == 2 && clock.stderr.contains("--clock expects 'virtual', 'real' or 'both', found 'wall'"))
         let none = try CommandRunner.run(["check"], in: workspace)
         #expect(none.status == 2 && none.stderr.contains("captures: no capture plans"))
     }

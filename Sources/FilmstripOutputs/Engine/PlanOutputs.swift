@@ -224,6 +224,28 @@ public struct PlanOutputs: Sendable {
         return result(.files(recorded.writtenFileCount), mismatches, row: fresh.indexRow, missing: fresh.missing, imagesNotWritten: comparison.artifactsNotWritten)
     }
 
+    /// Runs the plan on the real clock and compares it, lane by lane, with `virtual`, its run on
+    /// the virtual clock (``ClockCrossCheck``): what `check --clock both` and
+    /// `assertFilmstrip(…, bothClocks: true)` add to the plan's checks. The real run takes the
+    /// window's length in wall time; the plan's `http` is answered as on `--clock real`.
+    /// - Returns: one check per lane (`clocks.<lane>`), or one named `clocks`.
+    /// - Throws: ``FilmstripError`` (plan, exit 2) naming `$.bench` when the bench does not run on both clocks;
+    ///   (run) when the real run had to be stopped.
+    package func crossCheck(virtual: RecordedRun) throws(FilmstripError) -> [CheckResult] {
+        try Self.requireBothClocks(plan, file: file)
+        let real = try LintedRun(virtual.plan, file: file, clock: .real).run
+        return ClockCrossCheck(virtual: virtual, real: real).checks
+    }
+
+    /// Refuses a plan whose bench does not run on both clocks, before anything runs.
+    /// - Throws: ``FilmstripError`` (plan, exit 2) naming `file` and `$.bench`.
+    package static func requireBothClocks(_ plan: CapturePlan, file: String) throws(FilmstripError) {
+        guard plan.bench.clocks.contains(.virtual), plan.bench.clocks.contains(.real) else {
+            let clocks = plan.bench.clocks.map(\.rawValue).joined(separator: " and ")
+            throw FilmstripError(.plan(file: file, path: "$.bench", message: "the bench \(plan.bench.name) runs on the \(clocks) clock only, so --clock both cannot compare two runs of it"))
+        }
+    }
+
     /// The plan folders of `root` that no plan stands behind (their plan file was renamed or
     /// deleted, or their `index-row.json` is another plan's): one sentence each, with what to
     /// do. `filmstrip check` fails on them, and so does `assertFilmstrip`.
