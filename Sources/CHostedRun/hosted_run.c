@@ -5,6 +5,7 @@
 #if defined(__linux__)
 #include <dlfcn.h>
 #include <stdlib.h>
+#include <sys/time.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -28,6 +29,11 @@ static fs_hosted_callbacks installed;
 static __thread int capturing;
 static __thread int64_t virtual_ns;
 static __thread int32_t item_lane = -1;
+// Set once a blocking wait of this job was refused: later ones return at once too.
+static __thread int refusing;
+// How long the refused waits of this job asked for, ns: this thread's clocks read that much
+// later, so a loop that waits until a clock passes its deadline ends at once.
+static __thread int64_t refused_ns;
 
 void fs_hosted_install(fs_hosted_callbacks callbacks) { installed = callbacks; }
 
@@ -35,10 +41,16 @@ int fs_hosted_enter(int64_t now_ns) {
     int previous = capturing;
     capturing = 1;
     virtual_ns = now_ns;
+    refusing = 0;
+    refused_ns = 0;
     return previous;
 }
 
-void fs_hosted_restore(int previous) { capturing = previous; }
+void fs_hosted_restore(int previous) {
+    capturing = previous;
+    refusing = 0;
+    refused_ns = 0;
+}
 void fs_hosted_set_now(int64_t now_ns) { virtual_ns = now_ns; }
 int fs_hosted_capturing(void) { return capturing; }
 int32_t fs_hosted_item_lane(void) { return item_lane; }
@@ -114,7 +126,26 @@ int clock_gettime(clockid_t clock, struct timespec *time) {
         time->tv_nsec = (long)(virtual_ns % 1000000000);
         return 0;
     }
-    return next_clock_gettime(clock, time);
+    int result = next_clock_gettime(clock, time);
+    if (result == 0 && refused_ns > 0) {
+        int64_t ns = (int64_t)time->tv_nsec + refused_ns % 1000000000;
+        time->tv_sec += (time_t)(refused_ns / 1000000000 + ns / 1000000000);
+        time->tv_nsec = (long)(ns % 1000000000);
+    }
+    return result;
+}
+
+typedef int (*gettimeofday_t)(struct timeval *, void *);
+
+int gettimeofday(struct timeval *time, void *zone) {
+    NEXT(gettimeofday, gettimeofday_t);
+    int result = next_gettimeofday(time, zone);
+    if (result == 0 && refused_ns > 0) {
+        int64_t us = (int64_t)time->tv_usec + (refused_ns / 1000) % 1000000;
+        time->tv_sec += (time_t)(refused_ns / 1000000000 + us / 1000000);
+        time->tv_usec = (suseconds_t)(us % 1000000);
+    }
+    return result;
 }
 
 // MARK: Dispatch
@@ -181,38 +212,53 @@ typedef int (*clock_nanosleep_t)(clockid_t, int, const struct timespec *, struct
 typedef int (*usleep_t)(useconds_t);
 typedef unsigned int (*sleep_t)(unsigned int);
 
-// A blocking wait is reported and returns at once; the rest of the model's code in this job runs
-// uncaptured, on the real clocks and Dispatch, since the run is refused anyway: a C library loop
-// that waits until a clock has moved (Foundation's Thread.sleep) then ends on real time instead of
-// spinning against a virtual clock that does not move inside a job.
-static int reported(int kind) {
-    if (!capturing || !installed.escaped) return 0;
-    (void)installed.escaped(kind);
-    capturing = 0;
+// A blocking wait is reported and returns at once, and so does every later one of the job; the
+// rest of the model's code in the job runs uncaptured, on the real clocks and Dispatch, since the
+// run is refused anyway. The thread's clocks read later by what the refused waits asked for, so a
+// C library loop that sleeps until a clock passes its deadline (Foundation's Thread.sleep) ends at
+// once: the run is refused in the same words and as soon for a wait of 1 ms as for one of an hour.
+static int reported(int kind, int64_t ns) {
+    if (!refusing) {
+        if (!capturing || !installed.escaped) return 0;
+        (void)installed.escaped(kind);
+        capturing = 0;
+        refusing = 1;
+    }
+    if (ns > 0) refused_ns += ns;
     return 1;
+}
+
+static int64_t nanoseconds(const struct timespec *time) {
+    return time ? (int64_t)time->tv_sec * 1000000000 + time->tv_nsec : 0;
 }
 
 int nanosleep(const struct timespec *request, struct timespec *remaining) {
     NEXT(nanosleep, nanosleep_t);
-    if (reported(fs_escape_nanosleep)) return 0;
+    if (reported(fs_escape_nanosleep, nanoseconds(request))) return 0;
     return next_nanosleep(request, remaining);
 }
 
 int clock_nanosleep(clockid_t clock, int flags, const struct timespec *request, struct timespec *remaining) {
     NEXT(clock_nanosleep, clock_nanosleep_t);
-    if (reported(fs_escape_nanosleep)) return 0;
+    int64_t ns = nanoseconds(request);
+    if ((flags & TIMER_ABSTIME) && (refusing || capturing)) {
+        // A deadline: what is left of it on that clock, as this thread reads it.
+        struct timespec now;
+        ns = clock_gettime(clock, &now) == 0 ? ns - nanoseconds(&now) : 0;
+    }
+    if (reported(fs_escape_nanosleep, ns)) return 0;
     return next_clock_nanosleep(clock, flags, request, remaining);
 }
 
 int usleep(useconds_t microseconds) {
     NEXT(usleep, usleep_t);
-    if (reported(fs_escape_usleep)) return 0;
+    if (reported(fs_escape_usleep, (int64_t)microseconds * 1000)) return 0;
     return next_usleep(microseconds);
 }
 
 unsigned int sleep(unsigned int seconds) {
     NEXT(sleep, sleep_t);
-    if (reported(fs_escape_sleep)) return 0;
+    if (reported(fs_escape_sleep, (int64_t)seconds * 1000000000)) return 0;
     return next_sleep(seconds);
 }
 
