@@ -262,24 +262,6 @@ unsigned int sleep(unsigned int seconds) {
     return next_sleep(seconds);
 }
 
-// MARK: the network
-
-typedef int (*curl_multi_add_handle_t)(void *, void *);
-
-// FoundationNetworking hands a request that no URLProtocol of the run answered (a session made
-// from the model's own URLSessionConfiguration) to libcurl here, on the thread that runs the
-// session's queue: the run's own thread when the run started the request, since the run executes
-// the blocks its jobs dispatch. Such a request is reported and never added: the network's real
-// time cannot be moved, and libcurl's threads would call back into the session's queue while the
-// run executes that queue's blocks. Requests of any other thread (another part of the process
-// talking to a real server) go ahead. 0 is CURLM_OK; the request stays pending until the refused
-// run ends, and libcurl's removal of a handle it never held is CURLM_OK too.
-int curl_multi_add_handle(void *multi, void *easy) {
-    NEXT(curl_multi_add_handle, curl_multi_add_handle_t);
-    if (capturing && installed.escaped && installed.escaped(fs_escape_network)) return 0;
-    return next_curl_multi_add_handle(multi, easy);
-}
-
 #else
 
 void fs_hosted_install(fs_hosted_callbacks callbacks) { (void)callbacks; }

@@ -10,11 +10,9 @@
 //     is handed to the run (fs_hosted_callbacks.dispatched) as an fs_item, which the run executes
 //     on its own thread, in order, at the virtual instant due;
 //   - nanosleep, clock_nanosleep, usleep and sleep (Thread.sleep and other blocking waits) are
-//     reported to the run (fs_hosted_callbacks.escaped), which refuses the run; they return at once
-//     and the rest of that job runs uncaptured, on real time;
-//   - curl_multi_add_handle (a URLSession request that no URLProtocol of the run answered, going
-//     to the network through libcurl), on any thread while a virtual-clock run is active, is
-//     reported the same way and the request is never sent.
+//     reported to the run (fs_hosted_callbacks.escaped), which refuses the run; they return at
+//     once, and so do the job's later ones, the thread's clocks reading later by what they asked
+//     for; the rest of that job runs uncaptured.
 // Every other thread, and the run's thread outside the model's code, sees the real functions.
 // The functions are defined in the executable that links this target, so the dynamic linker
 // binds the C libraries' and the Swift runtime's calls to them (ELF symbol interposition);
@@ -33,7 +31,6 @@ enum fs_escape_kind {
     fs_escape_nanosleep = 1,        // nanosleep or clock_nanosleep: Thread.sleep, a timed blocking wait
     fs_escape_usleep = 2,           // usleep
     fs_escape_sleep = 3,            // sleep(3)
-    fs_escape_network = 4,          // curl_multi_add_handle: a URLSession request sent to the network
 };
 
 /// What the run is told; called on the capturing thread, inside the model's code (but see escaped).
@@ -43,9 +40,8 @@ typedef struct fs_hosted_callbacks {
     /// deadline, or UINT64_MAX for never). The run owns `item` from now on: it calls
     /// fs_item_run or fs_item_discard exactly once.
     void (*dispatched)(fs_item *item, uint64_t when);
-    /// A blocking wait of `kind` was called (it returns at once; the job goes on uncaptured), or a
-    /// network request (fs_escape_network) on the capturing thread: returns 1 when a virtual-clock
-    /// run is active and took the report, 0 otherwise (the request then goes ahead).
+    /// A blocking wait of `kind` was called (it returns at once; the job goes on uncaptured):
+    /// returns 1 when a virtual-clock run is active and took the report, 0 otherwise.
     int (*escaped)(int kind);
     /// The lane tag of the code running now (stored with each captured item, -1 when unknown).
     int32_t (*lane_tag)(void);

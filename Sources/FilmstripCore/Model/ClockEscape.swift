@@ -15,9 +15,6 @@ struct ClockEscape: Equatable, Sendable {
         /// `Task.sleep` or a standard clock's `sleep` (the clock's name) while the run does not
         /// move standard sleeps onto its clock (``HostedTime/movesStandardSleeps``).
         case standardSleepNotMoved(String)
-        /// A `URLSession` request that the run's scripted answers do not take (a session made from
-        /// the model's own `URLSessionConfiguration`), about to go to the network.
-        case networkRequest
     }
 
     let kind: Kind
@@ -52,13 +49,6 @@ struct ClockEscape: Equatable, Sendable {
             return """
                 a sleep on \(name) (Task.sleep or \(name)().sleep) \(place) waits on real time: this run does not move \
                 standard sleeps onto its clock; give the model the bench's clock (docs/OWN-CODE.md)
-                """
-        case .networkRequest:
-            return """
-                a URLSession request \(place) goes to the network (a session made from the model's own \
-                URLSessionConfiguration), which the virtual clock cannot time and the plan's http does not answer: \
-                fetch with URLSession.shared, or give the model a transport, or record it on --clock real against a \
-                server (docs/OWN-CODE.md)
                 """
         }
     }

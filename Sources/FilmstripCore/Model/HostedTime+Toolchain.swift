@@ -68,9 +68,9 @@ private let dispatchedCallback: @convention(c) (OpaquePointer?, UInt64) -> Void 
     }
 }
 
-private let escapedCallback: @convention(c) (Int32) -> Int32 = { kind in
+private let escapedCallback: @convention(c) (Int32) -> Int32 = { _ in
     guard let time = HostedTime.active.withLock({ $0 }) else { return 0 }
-    time.escape(kind == Int32(fs_escape_network.rawValue) ? .networkRequest : .blockingWait)
+    time.escape(.blockingWait)
     return 1
 }
 
