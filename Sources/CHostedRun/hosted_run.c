@@ -4,7 +4,10 @@
 
 #if defined(__linux__)
 #include <dlfcn.h>
+#include <link.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
 #include <sys/time.h>
 #include <time.h>
 #include <unistd.h>
@@ -262,6 +265,118 @@ unsigned int sleep(unsigned int seconds) {
     return next_sleep(seconds);
 }
 
+// MARK: the network
+
+// libcurl's functions cannot be interposed like the C library's: FoundationNetworking refers to
+// them by versioned name and the executable does not export its own. So the two FoundationNetworking
+// calls that matter are redirected in its own table of imported functions (its GOT), once, by
+// fs_hosted_hook_network.
+
+typedef void *(*curl_multi_init_t)(void);
+typedef int (*curl_multi_add_handle_t)(void *, void *);
+typedef int (*curl_easy_setopt_t)(void *, int, ...);
+
+static curl_multi_init_t real_curl_multi_init;
+static curl_multi_add_handle_t real_curl_multi_add_handle;
+static curl_easy_setopt_t real_curl_easy_setopt;
+
+// The libcurl multi handles of sessions made while a run captured: none of their requests reaches
+// the network. Few per process; past 64 the oldest are kept.
+static void *refused_multis[64];
+static int refused_multi_count;
+
+static int is_refused(void *multi) {
+    int count = __atomic_load_n(&refused_multi_count, __ATOMIC_ACQUIRE);
+    for (int index = 0; index < count && index < 64; index++) {
+        if (__atomic_load_n(&refused_multis[index], __ATOMIC_ACQUIRE) == multi) return 1;
+    }
+    return 0;
+}
+
+// A URLSession makes its multi handle when it is made. One made while a run captures is one the
+// model made from its own configuration (URLSession.shared is made before every hosted run and
+// answered by the run's URLProtocol): FoundationNetworking gives it only its own HTTP protocol,
+// libcurl on its own queues, which the virtual clock cannot move. It is reported when it is made,
+// so the run is refused in the same words on every run, and the rest of the job runs uncaptured.
+static void *hosted_curl_multi_init(void) {
+    void *multi = real_curl_multi_init();
+    if (multi && capturing && installed.escaped && installed.escaped(fs_escape_session)) {
+        int index = __atomic_fetch_add(&refused_multi_count, 1, __ATOMIC_ACQ_REL);
+        if (index < 64) __atomic_store_n(&refused_multis[index], multi, __ATOMIC_RELEASE);
+        capturing = 0;
+    }
+    return multi;
+}
+
+// A request of a refused session, or one that reaches libcurl on the capturing thread, never
+// reaches the network: its URL becomes one of a scheme libcurl does not speak, so libcurl fails the
+// transfer at once (CURLE_UNSUPPORTED_PROTOCOL) and FoundationNetworking completes the task with
+// an error, as it completes any failed transfer. Every other request goes ahead.
+static int hosted_curl_multi_add_handle(void *multi, void *easy) {
+    int refused = is_refused(multi);
+    if (!refused && capturing && installed.escaped && installed.escaped(fs_escape_session)) {
+        refused = 1;
+        capturing = 0;
+    }
+    if (refused && real_curl_easy_setopt) {
+        enum { curlopt_url = 10002 };  // CURLOPTTYPE_STRINGPOINT + 2
+        (void)real_curl_easy_setopt(easy, curlopt_url, "filmstrip-refused://the-run-refused-this-request");
+    }
+    return real_curl_multi_add_handle(multi, easy);
+}
+
+// Points FoundationNetworking's GOT slots of curl_multi_init and curl_multi_add_handle at the
+// functions above; counts the slots changed in *data.
+static int redirect_network_calls(struct dl_phdr_info *info, size_t size, void *data) {
+    (void)size;
+    if (!info->dlpi_name || !strstr(info->dlpi_name, "libFoundationNetworking.so")) return 0;
+    ElfW(Addr) base = info->dlpi_addr;
+    const ElfW(Dyn) *dynamic = NULL;
+    for (int index = 0; index < info->dlpi_phnum; index++) {
+        if (info->dlpi_phdr[index].p_type == PT_DYNAMIC) dynamic = (const ElfW(Dyn) *)(base + info->dlpi_phdr[index].p_vaddr);
+    }
+    if (!dynamic) return 0;
+    ElfW(Addr) relocations = 0, symbols = 0, strings = 0;
+    size_t relocationBytes = 0;
+    for (const ElfW(Dyn) *entry = dynamic; entry->d_tag != DT_NULL; entry++) {
+        if (entry->d_tag == DT_JMPREL) relocations = entry->d_un.d_ptr;
+        if (entry->d_tag == DT_PLTRELSZ) relocationBytes = entry->d_un.d_val;
+        if (entry->d_tag == DT_SYMTAB) symbols = entry->d_un.d_ptr;
+        if (entry->d_tag == DT_STRTAB) strings = entry->d_un.d_ptr;
+    }
+    if (!relocations || !symbols || !strings) return 0;
+    // The dynamic linker has made these addresses absolute; an address below the base is still an offset.
+    if (relocations < base) relocations += base;
+    if (symbols < base) symbols += base;
+    if (strings < base) strings += base;
+    long page = sysconf(_SC_PAGESIZE);
+    for (size_t index = 0; index < relocationBytes / sizeof(ElfW(Rela)); index++) {
+        const ElfW(Rela) *relocation = (const ElfW(Rela) *)relocations + index;
+        const char *name = (const char *)strings + ((const ElfW(Sym) *)symbols)[ELF64_R_SYM(relocation->r_info)].st_name;
+        void *replacement = strcmp(name, "curl_multi_init") == 0 ? (void *)hosted_curl_multi_init
+            : strcmp(name, "curl_multi_add_handle") == 0 ? (void *)hosted_curl_multi_add_handle : NULL;
+        if (!replacement) continue;
+        void **slot = (void **)(base + relocation->r_offset);
+        void *start = (void *)((uintptr_t)slot & ~(uintptr_t)(page - 1));
+        if (mprotect(start, (size_t)page, PROT_READ | PROT_WRITE) != 0) continue;
+        __atomic_store_n(slot, replacement, __ATOMIC_RELEASE);
+        *(int *)data += 1;
+    }
+    return 0;
+}
+
+int fs_hosted_hook_network(void) {
+    static int redirected = -1;
+    if (redirected >= 0) return redirected;
+    real_curl_multi_init = (curl_multi_init_t)dlsym(RTLD_DEFAULT, "curl_multi_init");
+    real_curl_multi_add_handle = (curl_multi_add_handle_t)dlsym(RTLD_DEFAULT, "curl_multi_add_handle");
+    real_curl_easy_setopt = (curl_easy_setopt_t)dlsym(RTLD_DEFAULT, "curl_easy_setopt");
+    int count = 0;
+    if (real_curl_multi_init && real_curl_multi_add_handle && real_curl_easy_setopt) dl_iterate_phdr(redirect_network_calls, &count);
+    redirected = count;
+    return redirected;
+}
+
 #else
 
 void fs_hosted_install(fs_hosted_callbacks callbacks) { (void)callbacks; }
@@ -273,5 +388,6 @@ int32_t fs_hosted_item_lane(void) { return -1; }
 void fs_item_run(fs_item *item) { (void)item; }
 void fs_item_discard(fs_item *item) { (void)item; }
 int fs_hosted_interposes(void) { return 0; }
+int fs_hosted_hook_network(void) { return 0; }
 
 #endif

@@ -12,14 +12,21 @@ extension HostedMainActorSuites {
     /// model given the bench's clock and `ScriptedTransport.send`.
     @Suite struct SharedSessionTests {
         enum Session: String, CaseIterable, Sendable {
+            /// `URLSession.shared`.
             case shared
+            /// A session made from the model's own configuration, as an app makes one.
+            case ownConfiguration
 
             func data(for request: URLRequest) async throws -> Data {
-                try await URLSession.shared.data(for: request).0
+                switch self {
+                case .shared: try await URLSession.shared.data(for: request).0
+                case .ownConfiguration: try await URLSession(configuration: .ephemeral).data(for: request).0
+                }
             }
         }
 
-        static func unchanged(_ session: Session) -> BenchDefinition {
+        /// The model fetching from `host` (default: the plan's) through `session`.
+        static func unchanged(_ session: Session, host: String = "api.test") -> BenchDefinition {
             BenchDefinition.model(
                 name: "debounced", summary: "the debounced search model fetching with URLSession",
                 phaseStyle: { (name: ModelBenchTests.SearchPhase.Name) in PhaseStyle(color: .white, isInFlight: name == .searching) },
@@ -28,7 +35,7 @@ extension HostedMainActorSuites {
                 defaultExpectations: .init(), initialPhase: .idle,
                 make: { _, _ in
                     DebouncedSearchModel(clock: ContinuousClock()) { query in
-                        let data = try await session.data(for: URLRequest(url: URL(string: "http://api.test/search?q=\(query)")!))
+                        let data = try await session.data(for: URLRequest(url: URL(string: "http://\(host)/search?q=\(query)")!))
                         return [String(decoding: data, as: UTF8.self)]
                     }
                 },
@@ -54,6 +61,51 @@ extension HostedMainActorSuites {
             let (status, text) = try TestSupport.runInProcessOfItsOwn("theSharedSessionGetsThePlansAnswersAtTheInjectedTransportsInstants", variable: Self.solo)
             #expect(status == 0, "\(text)")
             #expect(text.contains("theSharedSessionGetsThePlansAnswersAtTheInjectedTransportsInstants() passed"), "\(text)")
+        }
+
+        static let soloOwnSession = "FILMSTRIP_SOLO_OWN_SESSION_TEST"
+
+        /// A session of the model's own configuration in a test process of its own, for the reason above.
+        @Test func aSessionOfItsOwnRunsInATestProcessOfItsOwn() throws {
+            let (status, text) = try TestSupport.runInProcessOfItsOwn("aSessionOfItsOwnIsRefusedWhenItIsMadeInTheSameWords", variable: Self.soloOwnSession)
+            #expect(status == 0, "\(text)")
+            #expect(text.contains("aSessionOfItsOwnIsRefusedWhenItIsMadeInTheSameWords() passed"), "\(text)")
+        }
+
+        @Test(.enabled(if: ProcessInfo.processInfo.environment[soloOwnSession] == "1", "runs in a process of its own"))
+        func aSessionOfItsOwnIsRefusedWhenItIsMadeInTheSameWords() throws {
+            // A port that listens on this machine: no connection may reach it.
+            let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            defer { close(listener) }
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            let bound = withUnsafeMutablePointer(to: &address) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) == 0 && listen(listener, 8) == 0 && getsockname(listener, $0, &length) == 0 }
+            }
+            try #require(bound)
+            let port = UInt16(bigEndian: address.sin_port)
+            var messages: [String] = []
+            for _ in 0..<5 {
+                do {
+                    _ = try Self.plan(Self.unchanged(.ownConfiguration, host: "127.0.0.1:\(port)")).run(clock: .virtual)
+                    messages.append("the run passed")
+                } catch {
+                    messages.append((error as? RunError)?.message ?? "\(error)")
+                }
+            }
+            // The first keystroke's search is sent at 300 ms: the session is made then.
+            #expect(messages == Array(repeating: """
+                bench debounced was stopped: the model waits on real time: a URLSession made at 300 ms from the model's own \
+                URLSessionConfiguration sends its requests through libcurl on FoundationNetworking's own queues, which the \
+                virtual clock cannot time and the plan's http does not answer (none of them reached the network): fetch with \
+                URLSession.shared, or give the model a transport, or record it on --clock real against a server (docs/OWN-CODE.md)
+                """, count: 5))
+            // Nothing connected to the port, though the model's requests were sent to it.
+            Thread.sleep(forTimeInterval: 0.2)
+            _ = fcntl(listener, F_SETFL, O_NONBLOCK)
+            #expect(accept(listener, nil, nil) == -1)
         }
 
         @Test(.enabled(if: ProcessInfo.processInfo.environment[solo] == "1", "runs in a process of its own"))

@@ -31,6 +31,7 @@ enum fs_escape_kind {
     fs_escape_nanosleep = 1,        // nanosleep or clock_nanosleep: Thread.sleep, a timed blocking wait
     fs_escape_usleep = 2,           // usleep
     fs_escape_sleep = 3,            // sleep(3)
+    fs_escape_session = 5,          // a URLSession made from the model's own configuration (libcurl's curl_multi_init)
 };
 
 /// What the run is told; called on the capturing thread, inside the model's code (but see escaped).
@@ -76,5 +77,11 @@ void fs_item_discard(fs_item *item);
 /// reach it is for the caller to check (read ContinuousClock.now while capturing): it fails when
 /// this target is linked into a shared library loaded after the C library.
 int fs_hosted_interposes(void);
+
+/// Redirects FoundationNetworking's calls of libcurl's curl_multi_init and curl_multi_add_handle
+/// (once per process), so that a URLSession the model makes during a virtual-clock run is reported
+/// (fs_escape_session) and none of its requests reaches the network; returns how many calls were
+/// redirected (2 where FoundationNetworking is loaded, 0 elsewhere).
+int fs_hosted_hook_network(void);
 
 #endif

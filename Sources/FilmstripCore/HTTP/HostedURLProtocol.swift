@@ -1,3 +1,4 @@
+import CHostedRun
 import Foundation
 #if canImport(FoundationNetworking)  // no other branch: on Darwin URLProtocol is part of Foundation
 import FoundationNetworking
@@ -19,12 +20,18 @@ final class HostedURLProtocol: URLProtocol {
     /// The lanes' transports of the run being hosted; empty when no bench answers requests.
     private static let transports = Mutex<[ScriptedTransport]>([])
     private static let registered: Bool = URLProtocol.registerClass(HostedURLProtocol.self)
+    /// FoundationNetworking's libcurl calls redirected, once per process (`Sources/CHostedRun`).
+    private static let networkHooked: Int32 = fs_hosted_hook_network()
 
     private let answering = Mutex<Task<Void, Never>?>(nil)
 
     /// Starts a hosted run: requests are answered once a bench hands its transports over.
     static func begin() {
         _ = registered
+        // The shared session is made here, outside the run: a session made while the run captures
+        // is one of the model's own configuration, which the run refuses (fs_hosted_hook_network).
+        _ = URLSession.shared
+        _ = networkHooked
         transports.withLock { $0 = [] }
     }
 

@@ -15,6 +15,9 @@ struct ClockEscape: Equatable, Sendable {
         /// `Task.sleep` or a standard clock's `sleep` (the clock's name) while the run does not
         /// move standard sleeps onto its clock (``HostedTime/movesStandardSleeps``).
         case standardSleepNotMoved(String)
+        /// A `URLSession` made from the model's own `URLSessionConfiguration`: its requests go
+        /// through libcurl on FoundationNetworking's own queues.
+        case ownSession
     }
 
     let kind: Kind
@@ -44,6 +47,13 @@ struct ClockEscape: Equatable, Sendable {
                 a sleep on the clock \(name) \(place) waits on a clock the run does not know: it moves sleeps on \
                 ContinuousClock, SuspendingClock and the bench's clock; give the model the bench's clock \
                 (docs/OWN-CODE.md)
+                """
+        case .ownSession:
+            return """
+                a URLSession made \(place) from the model's own URLSessionConfiguration sends its requests through \
+                libcurl on FoundationNetworking's own queues, which the virtual clock cannot time and the plan's http \
+                does not answer (none of them reached the network): fetch with URLSession.shared, or give the model a \
+                transport, or record it on --clock real against a server (docs/OWN-CODE.md)
                 """
         case .standardSleepNotMoved(let name):
             return """

@@ -68,9 +68,9 @@ private let dispatchedCallback: @convention(c) (OpaquePointer?, UInt64) -> Void 
     }
 }
 
-private let escapedCallback: @convention(c) (Int32) -> Int32 = { _ in
+private let escapedCallback: @convention(c) (Int32) -> Int32 = { kind in
     guard let time = HostedTime.active.withLock({ $0 }) else { return 0 }
-    time.escape(.blockingWait)
+    time.escape(kind == Int32(fs_escape_session.rawValue) ? .ownSession : .blockingWait)
     return 1
 }
 
