@@ -127,14 +127,16 @@ public struct Analysis: Sendable {
 
         let announce = AnnounceCheck.results(run, frames: taken)
         let frameInstants = laneIDs.isEmpty ? [] : Array(taken.map(\.tMs))
+        // A lane stopped for work without end fails, first among its lane's checks.
+        let stopChecks = laneIDs.compactMap { lane in run.stoppedLanes[lane].map { CheckResult(name: "stopped.\(lane)", passed: false, message: $0) } }
         let lanes = laneIDs.map { lane in
             LaneAnalysis(
                 lane: lane, run: run, frameInstants: frameInstants, takenCount: takenCount,
-                panelChecks: (loaderChecks + ruleChecks + announce.checks).filter { $0.name.hasSuffix(".\(lane)") })
+                panelChecks: (stopChecks + loaderChecks + ruleChecks + announce.checks).filter { $0.name.hasSuffix(".\(lane)") })
         }
         self.lanes = lanes
-        checks = judged.coverage + judged.dominance + lanes.flatMap(\.phaseChecks) + loaderChecks + ruleChecks + announce.checks
-        reasons = judged.reasons + lanes.flatMap(\.phaseReasons) + loaderReasons + ruleReasons + announce.reasons
+        checks = stopChecks + judged.coverage + judged.dominance + lanes.flatMap(\.phaseChecks) + loaderChecks + ruleChecks + announce.checks
+        reasons = stopChecks.map(\.message) + judged.reasons + lanes.flatMap(\.phaseReasons) + loaderReasons + ruleReasons + announce.reasons
     }
 
     /// The coverage and dominance of one set of phase dwells.

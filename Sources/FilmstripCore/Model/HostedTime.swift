@@ -68,6 +68,12 @@ package final class HostedTime: Sendable {
     /// Names the lanes (by ``ModelLaneTag`` index) for escapes.
     func nameLanes(_ names: [String]) { state.withLock { $0.laneNames = names } }
 
+    /// The lanes' names, by ``ModelLaneTag`` index; empty for a bench of one model.
+    var laneNames: [String] { state.withLock { $0.laneNames } }
+
+    /// How many lanes the hosted bench has (0 for a bench of one model).
+    var laneCount: Int { state.withLock { $0.laneNames.count } }
+
     /// The escapes so far, in the order the model's code made them.
     var escapes: [ClockEscape] { state.withLock { $0.escapes } }
 

@@ -161,6 +161,9 @@ public struct RecordedRun: Sendable {
     /// Per panel that reads a lane of its own (``ModelLane``), that lane's phase intervals; the
     /// loader analysis of such a panel uses them instead of ``phaseSegments``. Empty otherwise.
     package internal(set) var lanePhaseSegments: [String: [Segment]] = [:]
+    /// Per lane stopped for work without end, its sentence (its phase stays where it was; the
+    /// other lanes ran on); empty otherwise.
+    package internal(set) var stoppedLanes: [String: String] = [:]
     /// The frames, in time order.
     public let frames: FrameRecords
     /// The stills, in plan order.

@@ -88,7 +88,13 @@ struct Recorder<B: Bench> {
         guard finished.value, clock.sleeperCount == 0 else {
             throw RunError(message: "bench \(benchName) did not finish when the run ended at \(endMs) ms (\(clock.sleeperCount) sleeper(s) left)")
         }
-        return Capture(records: timeline.records, samples: samples.samples)
+        var capture = Capture(records: timeline.records, samples: samples.samples)
+        let names = executor.hostedTime?.laneNames ?? []
+        for stop in executor.stoppedLanes where names.indices.contains(Int(stop.lane)) {
+            let lane = names[Int(stop.lane)]
+            capture.stoppedLanes[lane] = "lane \(lane) was stopped at \(Quantity.ms(stop.atMs)): \(stop.reason); the other lanes ran on"
+        }
+        return capture
     }
 
     func recordReal() throws(RunError) -> Capture<B.Phase> {

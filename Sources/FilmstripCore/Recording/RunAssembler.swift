@@ -106,7 +106,7 @@ struct RunAssembler<B: Bench> {
         let renderer = makeRenderer(showing: nil)
         var stillRenderers: [[String]: FrameRenderer<B.Phase>] = [:]
         for still in plan.stills { if let shown = still.panels { stillRenderers[shown] = makeRenderer(showing: shown) } }
-        return RecordedRun(
+        var run = RecordedRun(
             plan: plan, clock: clock, timeline: timeline, phaseSegments: phaseSegments,
             depictionSegments: depictionSegments, lanePhaseSegments: lanePhaseSegments, frames: frames, stills: stills, phaseNames: plan.bench.phaseNames,
             violations: violations, counters: bench.counters, notes: bench.notes.map(URLRedaction.redactingURLs(in:)), loadTimings: bench.loadTimings, silentSegments: silentSegments,
@@ -115,6 +115,8 @@ struct RunAssembler<B: Bench> {
                 let chosen = shown.flatMap { stillRenderers[$0] } ?? renderer
                 return sample.phase.map { chosen.render($0, atMs: sample.tMs, font: font, scale: scale) }
             })
+        run.stoppedLanes = capture.stoppedLanes
+        return run
     }
 }
 

@@ -29,10 +29,31 @@ package final class DrainingExecutor: TaskExecutor, @unchecked Sendable {
         case item(CapturedItem)
     }
 
+    /// A lane of a hosted bench stopped for work without end (``drain(jobLimit:nowMs:)``).
+    package struct StoppedLane: Hashable, Sendable {
+        /// The lane's index (``ModelLaneTag``).
+        package var lane: Int32
+        /// The virtual instant it was stopped at, ms.
+        package var atMs: Int
+        /// Why: `work without end at … ms: …`.
+        package var reason: String
+    }
+
     private let condition = NSCondition()
-    private var jobs: [Work] = []
+    /// The queue, each entry with the lane of the code that queued it (-1: none, or not hosted).
+    private var jobs: [(work: Work, lane: Int32)] = []
     private var head = 0
     private var time: HostedTime?
+    /// Lanes whose work is dropped from now on.
+    private var stopped: Set<Int32> = []
+    private var stops: [StoppedLane] = []
+
+    /// The lanes stopped so far, in order.
+    package var stoppedLanes: [StoppedLane] {
+        condition.lock()
+        defer { condition.unlock() }
+        return stops
+    }
 
     /// The hosted run's time while a ``MainActorHosting`` run on the virtual clock uses this queue:
     /// its jobs then run capturing, with the clocks reading the virtual now, and standard sleeps
@@ -63,7 +84,8 @@ package final class DrainingExecutor: TaskExecutor, @unchecked Sendable {
 
     private func append(_ work: Work) {
         condition.lock()
-        jobs.append(work)
+        // The lane of the code queueing it: a task that yields or wakes queues its own next step.
+        jobs.append((work, time == nil ? -1 : HostedTime.laneTag()))
         condition.signal()
         condition.unlock()
     }
@@ -75,6 +97,14 @@ package final class DrainingExecutor: TaskExecutor, @unchecked Sendable {
         return head == jobs.count
     }
 
+    /// Stops lane `lane` at `atMs`: its queued work and all it queues later are dropped, never run.
+    private func stop(lane: Int32, atMs: Int, reason: String) {
+        condition.lock()
+        stopped.insert(lane)
+        stops.append(StoppedLane(lane: lane, atMs: atMs, reason: reason))
+        condition.unlock()
+    }
+
     /// Runs queued jobs on the calling thread, including jobs they enqueue, until none is left.
     ///
     /// Call it from synchronous code only (never from inside a job).
@@ -82,11 +112,16 @@ package final class DrainingExecutor: TaskExecutor, @unchecked Sendable {
     /// - Returns: the number of jobs run.
     /// - Throws: ``RunawayWorkError`` when more than `jobLimit` jobs run without the queue
     ///   emptying (work that reschedules itself without end). Jobs left are kept.
+    ///
+    /// In a hosted run of a bench with several lanes, the lane that queued most of those jobs is
+    /// stopped instead (``stoppedLanes``: its work is dropped from then on) and the others go on.
     @discardableResult
     package func drain(jobLimit: Int = 100_000, nowMs: Int = 0) throws -> Int {
         var ran = 0
+        var total = 0
+        var byLane: [Int32: Int] = [:]
         let time = hostedTime
-        while let work = next() {
+        while let (work, lane) = next() {
             let previous = time.map { fs_hosted_enter($0.nanoseconds(atMs: $0.clock.now.ms)) }
             switch work {
             case .job(let job, .task): job.runSynchronously(on: asUnownedTaskExecutor())
@@ -95,11 +130,18 @@ package final class DrainingExecutor: TaskExecutor, @unchecked Sendable {
             }
             if let previous { fs_hosted_restore(previous) }
             ran += 1
+            total += 1
+            byLane[lane, default: 0] += 1
             if ran >= jobLimit, !isIdle {
-                throw RunawayWorkError(atMs: nowMs, reason: "more than \(jobLimit) steps of work without becoming idle")
+                let reason = "more than \(jobLimit) steps of work without becoming idle"
+                guard let time, time.laneCount > 1, let culprit = byLane.filter({ $0.key >= 0 }).max(by: { ($0.value, $1.key) < ($1.value, $0.key) })?.key else {
+                    throw RunawayWorkError(atMs: nowMs, reason: reason)
+                }
+                stop(lane: culprit, atMs: nowMs, reason: RunawayWorkError(atMs: nowMs, reason: reason).description)
+                (ran, byLane) = (0, [:])
             }
         }
-        return ran
+        return total
     }
 
     /// Blocks the calling thread until a job is queued or `timeout` has passed.
@@ -113,16 +155,18 @@ package final class DrainingExecutor: TaskExecutor, @unchecked Sendable {
         return head < jobs.count
     }
 
-    private func next() -> Work? {
+    private func next() -> (work: Work, lane: Int32)? {
         condition.lock()
         defer { condition.unlock() }
-        guard head < jobs.count else {
-            jobs.removeAll(keepingCapacity: true)
-            head = 0
-            return nil
+        while head < jobs.count {
+            let entry = jobs[head]
+            head += 1
+            guard stopped.contains(entry.lane) else { return entry }
+            // A stopped lane's work is dropped: its task never resumes; a block is released.
+            if case .item(let item) = entry.work { fs_item_discard(item.pointer) }
         }
-        let job = jobs[head]
-        head += 1
-        return job
+        jobs.removeAll(keepingCapacity: true)
+        head = 0
+        return nil
     }
 }

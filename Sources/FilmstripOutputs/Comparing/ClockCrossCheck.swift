@@ -37,8 +37,8 @@ package struct ClockCrossCheck {
 
     /// The sentence that explains a disagreement.
     static let likelyCause = """
-        likely cause: the model waits on time the virtual clock does not move — Date(), a Timer, a RunLoop wait, \
-        a thread of its own, a real server (docs/OWN-CODE.md, "What cannot be made exact")
+        likely cause: the model waits on time the virtual clock does not move — Date(), a thread of its own, \
+        a real server (docs/OWN-CODE.md, "What cannot be made exact")
         """
 
     /// Compares one lane's phases (`lane` nil: the plan's) frame by frame.
