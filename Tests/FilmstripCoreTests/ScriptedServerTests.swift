@@ -35,9 +35,7 @@ extension HostedMainActorSuites {
         /// a parallel `swift test` every thread of the cooperative pool may be blocked by other
         /// tests' synchronous waits, and the model's `Task {}`s would starve.
         @Test func recordsOnTheRealClockInATestProcessOfItsOwn() throws {
-            let (status, text) = try TestSupport.runInProcessOfItsOwn("thePlansScriptServedOnTheRealClockGivesTheSamePhases", variable: Self.solo)
-            #expect(status == 0, "\(text)")
-            #expect(text.contains("thePlansScriptServedOnTheRealClockGivesTheSamePhases() passed"), "\(text)")
+            try TestSupport.expectPassInProcessOfItsOwn("thePlansScriptServedOnTheRealClockGivesTheSamePhases", variable: Self.solo)
         }
 
         @Test(.enabled(if: ProcessInfo.processInfo.environment[solo] == "1", "runs in a process of its own"))

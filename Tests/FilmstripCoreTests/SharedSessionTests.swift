@@ -58,18 +58,14 @@ extension HostedMainActorSuites {
         /// the run's thread; that crashed the process inside libcurl in one of three runs
         /// (docs/OWN-CODE.md, the URLSession row).
         @Test func theSharedSessionRunsInATestProcessOfItsOwn() throws {
-            let (status, text) = try TestSupport.runInProcessOfItsOwn("theSharedSessionGetsThePlansAnswersAtTheInjectedTransportsInstants", variable: Self.solo)
-            #expect(status == 0, "\(text)")
-            #expect(text.contains("theSharedSessionGetsThePlansAnswersAtTheInjectedTransportsInstants() passed"), "\(text)")
+            try TestSupport.expectPassInProcessOfItsOwn("theSharedSessionGetsThePlansAnswersAtTheInjectedTransportsInstants", variable: Self.solo)
         }
 
         static let soloOwnSession = "FILMSTRIP_SOLO_OWN_SESSION_TEST"
 
         /// A session of the model's own configuration in a test process of its own, for the reason above.
         @Test func aSessionOfItsOwnRunsInATestProcessOfItsOwn() throws {
-            let (status, text) = try TestSupport.runInProcessOfItsOwn("aSessionOfItsOwnIsRefusedWhenItIsMadeInTheSameWords", variable: Self.soloOwnSession)
-            #expect(status == 0, "\(text)")
-            #expect(text.contains("aSessionOfItsOwnIsRefusedWhenItIsMadeInTheSameWords() passed"), "\(text)")
+            try TestSupport.expectPassInProcessOfItsOwn("aSessionOfItsOwnIsRefusedWhenItIsMadeInTheSameWords", variable: Self.soloOwnSession)
         }
 
         @Test(.enabled(if: ProcessInfo.processInfo.environment[soloOwnSession] == "1", "runs in a process of its own"))

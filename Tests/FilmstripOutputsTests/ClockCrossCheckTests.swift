@@ -59,9 +59,7 @@ import Testing
 
     /// The real-clock run in a test process of its own (docs/OWN-CODE.md, "The real clock").
     @Test func theRealClockHalfRunsInATestProcessOfItsOwn() throws {
-        let (status, text) = try TestSupport.runInProcessOfItsOwn("aModelMeasuringTimeWithDateIsCaughtOnItsLane", variable: Self.solo)
-        #expect(status == 0, "\(text)")
-        #expect(text.contains("aModelMeasuringTimeWithDateIsCaughtOnItsLane() passed"), "\(text)")
+        try TestSupport.expectPassInProcessOfItsOwn("aModelMeasuringTimeWithDateIsCaughtOnItsLane", variable: Self.solo)
     }
 
     @Test(.enabled(if: ProcessInfo.processInfo.environment[solo] == "1", "runs in a process of its own"))

@@ -2,6 +2,7 @@ import FilmstripCore
 import FilmstripSeedBenches
 import FilmstripRaster
 import Foundation
+import Testing
 
 /// Shared fixtures for the core tests.
 package enum TestSupport {
@@ -31,6 +32,14 @@ package enum TestSupport {
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         child.waitUntilExit()
         return (child.terminationStatus, text)
+    }
+
+    /// Runs the one test `name` in a process of its own (``runInProcessOfItsOwn(_:variable:)``)
+    /// and expects it to have run and passed there: exit 0 and Swift Testing's `name() passed`.
+    package static func expectPassInProcessOfItsOwn(_ name: String, variable: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let (status, text) = try runInProcessOfItsOwn(name, variable: variable)
+        #expect(status == 0, "\(text)", sourceLocation: sourceLocation)
+        #expect(text.contains("\(name)() passed"), "\(text)", sourceLocation: sourceLocation)
     }
 
     package static func fuzzRegressions(_ target: String) -> [URL] {
