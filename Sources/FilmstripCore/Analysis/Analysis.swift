@@ -92,7 +92,7 @@ public struct Analysis: Sendable {
 
         // A bench with lanes judges each lane's phases on its own; the first lane's phases (the
         // frames' phase) are not judged a second time.
-        let laneIDs = plan.panels.filter { plan.bench.laneIDs.contains($0) && run.lanePhaseSegments[$0] != nil }
+        let laneIDs = run.laneIDs
         let judged = laneIDs.isEmpty
             ? Self.phaseFindings(phases, minFrames: plan.expect.minFrames, maxSharePercent: plan.expect.maxSharePercent, takenCount: takenCount, windowMs: plan.windowMs)
             : PhaseFindings()

@@ -161,6 +161,11 @@ public struct RecordedRun: Sendable {
     /// Per panel that reads a lane of its own (``ModelLane``), that lane's phase intervals; the
     /// loader analysis of such a panel uses them instead of ``phaseSegments``. Empty otherwise.
     package internal(set) var lanePhaseSegments: [String: [Segment]] = [:]
+    /// The lanes the plan shows, in its panel order: its panels that are lanes of the bench
+    /// (``BenchDefinition/laneIDs``) and have lane phases; empty for a bench without lanes.
+    package var laneIDs: [String] {
+        plan.panels.filter { plan.bench.laneIDs.contains($0) && lanePhaseSegments[$0] != nil }
+    }
     /// Per lane stopped for work without end, its sentence (its phase stays where it was; the
     /// other lanes ran on); empty otherwise.
     package internal(set) var stoppedLanes: [String: String] = [:]
