@@ -37,6 +37,9 @@ static __thread int refusing;
 // How long the refused waits of this job asked for, ns: this thread's clocks read that much
 // later, so a loop that waits until a clock passes its deadline ends at once.
 static __thread int64_t refused_ns;
+// Set on the thread of a hosted real-clock run (fs_hosted_watch_run_loops): its run loop calls are
+// reported too.
+static __thread int watching;
 
 void fs_hosted_install(fs_hosted_callbacks callbacks) { installed = callbacks; }
 
@@ -58,6 +61,7 @@ void fs_hosted_set_now(int64_t now_ns) { virtual_ns = now_ns; }
 int fs_hosted_capturing(void) { return capturing; }
 int32_t fs_hosted_item_lane(void) { return item_lane; }
 int fs_hosted_interposes(void) { return 1; }
+void fs_hosted_watch_run_loops(int on) { watching = on; }
 
 // The next definition of a symbol after this executable's (the C library's, Dispatch's), looked
 // up once; the race of two first calls stores the same pointer twice.
@@ -265,6 +269,62 @@ unsigned int sleep(unsigned int seconds) {
     return next_sleep(seconds);
 }
 
+// MARK: run loops
+
+// Foundation's RunLoop and Timer call these CoreFoundation functions through their own table of
+// imported functions, so this executable's definitions are the ones they reach. Nothing turns a
+// run loop during a hosted run: the run's thread runs jobs and Dispatch blocks, never a run loop.
+// So on the capturing thread a Timer added to a run loop (Timer.scheduledTimer, RunLoop.add) would
+// never fire, a block given to one (RunLoop.perform) would never run, and a run loop wait
+// (RunLoop.run, run(until:), run(mode:before:), acceptInput) would wait on real time or, on this
+// thread's empty run loop, return at once. Each is reported (fs_escape_timer, _run_loop_wait,
+// _run_loop_block) like a blocking wait, and the run is refused: the timer is not added and the
+// block is not kept, so nothing of the refused model stays on a run loop; the wait returns at once.
+
+// On the capturing thread a run loop call is refused like a blocking wait; on a watching thread
+// (a real-clock run's) it is reported and refused alone: that thread's later calls are its own.
+static int run_loop_refused(int kind) {
+    if (capturing || refusing) return reported(kind, 0);
+    return watching && installed.escaped && installed.escaped(kind);
+}
+
+typedef void (*add_timer_t)(void *, void *, void *);
+typedef unsigned char (*run_loop_finished_t)(void *, void *);
+typedef int32_t (*run_in_mode_t)(void *, double, unsigned char);
+typedef void (*perform_block_t)(void *, void *, void *);
+
+void CFRunLoopAddTimer(void *loop, void *timer, void *mode) {
+    NEXT(CFRunLoopAddTimer, add_timer_t);
+    if (run_loop_refused(fs_escape_timer)) return;
+    next_CFRunLoopAddTimer(loop, timer, mode);
+}
+
+unsigned char _CFRunLoopFinished(void *loop, void *mode) {
+    NEXT(_CFRunLoopFinished, run_loop_finished_t);
+    if (run_loop_refused(fs_escape_run_loop_wait)) return 1;
+    return next__CFRunLoopFinished(loop, mode);
+}
+
+int32_t CFRunLoopRunInMode(void *mode, double seconds, unsigned char returnAfterSourceHandled) {
+    NEXT(CFRunLoopRunInMode, run_in_mode_t);
+    enum { run_loop_finished = 1 };  // kCFRunLoopRunFinished
+    if (run_loop_refused(fs_escape_run_loop_wait)) return run_loop_finished;
+    return next_CFRunLoopRunInMode(mode, seconds, returnAfterSourceHandled);
+}
+
+void CFRunLoopPerformBlock(void *loop, void *mode, void *block) {
+    NEXT(CFRunLoopPerformBlock, perform_block_t);
+    if (run_loop_refused(fs_escape_run_loop_block)) return;
+    next_CFRunLoopPerformBlock(loop, mode, block);
+}
+
+int fs_hosted_sees_run_loops(void) {
+    return dlsym(RTLD_DEFAULT, "CFRunLoopAddTimer") == (void *)CFRunLoopAddTimer
+        && dlsym(RTLD_DEFAULT, "_CFRunLoopFinished") == (void *)_CFRunLoopFinished
+        && dlsym(RTLD_DEFAULT, "CFRunLoopRunInMode") == (void *)CFRunLoopRunInMode
+        && dlsym(RTLD_DEFAULT, "CFRunLoopPerformBlock") == (void *)CFRunLoopPerformBlock;
+}
+
 // MARK: the network
 
 // libcurl's functions cannot be interposed like the C library's: FoundationNetworking refers to
@@ -388,6 +448,8 @@ int32_t fs_hosted_item_lane(void) { return -1; }
 void fs_item_run(fs_item *item) { (void)item; }
 void fs_item_discard(fs_item *item) { (void)item; }
 int fs_hosted_interposes(void) { return 0; }
+void fs_hosted_watch_run_loops(int on) { (void)on; }
 int fs_hosted_hook_network(void) { return 0; }
+int fs_hosted_sees_run_loops(void) { return 0; }
 
 #endif

@@ -27,6 +27,24 @@ extension HostedMainActorSuites {
                 waits on real time: this run does not move standard sleeps onto its clock; give the model the bench's \
                 clock (docs/OWN-CODE.md)
                 """
+            case .scheduledTimer, .mainRunLoopTimer:
+                """
+                the model waits on real time: a Timer scheduled at 300 ms (Timer.scheduledTimer or RunLoop.add) waits \
+                on a run loop, which no run turns on either clock, so it would never fire: use Task.sleep or \
+                DispatchQueue.main.asyncAfter(deadline:), which the run puts on its clock (docs/OWN-CODE.md)
+                """
+            case .runLoopWait:
+                """
+                the model waits on real time: a run loop wait (RunLoop.run) at 300 ms waits on a run loop, which no run \
+                turns on either clock: await a sleep instead (Task.sleep or the clock the model is given), which the run \
+                puts on its clock (docs/OWN-CODE.md)
+                """
+            case .runLoopPerform:
+                """
+                the model waits on real time: a block given to a run loop (RunLoop.perform) at 300 ms waits for the run \
+                loop to turn, which no run does on either clock, so it would never run: use DispatchQueue.main.async or \
+                a Task, which the run puts on its clock (docs/OWN-CODE.md)
+                """
             }
         }
 
@@ -52,6 +70,8 @@ extension HostedMainActorSuites {
                 }
             }
             #expect(messages == Array(repeating: Self.sentence(escape.kind), count: 5))
+            // Nothing the refused model scheduled stays on the run loop of the thread that ran it.
+            #expect(RunLoop.current.limitDate(forMode: .default) == nil)
             // A refused wait is not waited for: five runs of a 60 s wait take far less than one.
             #expect(ContinuousClock.now - started < .seconds(30))
         }

@@ -12,8 +12,14 @@
 //   - nanosleep, clock_nanosleep, usleep and sleep (Thread.sleep and other blocking waits) are
 //     reported to the run (fs_hosted_callbacks.escaped), which refuses the run; they return at
 //     once, and so do the job's later ones, the thread's clocks reading later by what they asked
-//     for; the rest of that job runs uncaptured.
-// Every other thread, and the run's thread outside the model's code, sees the real functions.
+//     for; the rest of that job runs uncaptured;
+//   - CFRunLoopAddTimer, CFRunLoopPerformBlock, CFRunLoopRunInMode and _CFRunLoopFinished
+//     (Foundation's Timer and RunLoop: a timer scheduled, a block performed, a run loop wait) are
+//     reported the same way, since no run turns a run loop: the timer is not added, the block is
+//     not kept, the wait returns at once.
+// On the thread of a hosted real-clock run that watches (fs_hosted_watch_run_loops), the run loop
+// functions are reported and refused the same way, since no run turns a run loop on the real clock
+// either. Every other thread, and the run's thread outside the model's code, sees the real functions.
 // The functions are defined in the executable that links this target, so the dynamic linker
 // binds the C libraries' and the Swift runtime's calls to them (ELF symbol interposition);
 // fs_hosted_interposes() tells whether that holds in this process. Linux only: elsewhere
@@ -32,6 +38,9 @@ enum fs_escape_kind {
     fs_escape_usleep = 2,           // usleep
     fs_escape_sleep = 3,            // sleep(3)
     fs_escape_session = 5,          // a URLSession made from the model's own configuration (libcurl's curl_multi_init)
+    fs_escape_timer = 6,            // a Timer added to a run loop (CFRunLoopAddTimer): Timer.scheduledTimer, RunLoop.add
+    fs_escape_run_loop_wait = 7,    // a run loop turned (_CFRunLoopFinished, CFRunLoopRunInMode): RunLoop.run, acceptInput
+    fs_escape_run_loop_block = 8,   // a block given to a run loop (CFRunLoopPerformBlock): RunLoop.perform
 };
 
 /// What the run is told; called on the capturing thread, inside the model's code (but see escaped).
@@ -61,6 +70,10 @@ void fs_hosted_restore(int previous);
 /// Moves this thread's virtual reading while it captures.
 void fs_hosted_set_now(int64_t virtual_ns);
 
+/// Reports this thread's run loop calls (on 1) or stops (on 0): for a hosted real-clock run's
+/// thread, which runs the model's main-actor jobs without capturing.
+void fs_hosted_watch_run_loops(int on);
+
 /// 1 while this thread captures.
 int fs_hosted_capturing(void);
 
@@ -83,5 +96,9 @@ int fs_hosted_interposes(void);
 /// (fs_escape_session) and none of its requests reaches the network; returns how many calls were
 /// redirected (2 where FoundationNetworking is loaded, 0 elsewhere).
 int fs_hosted_hook_network(void);
+
+/// 1 when this process's lookups of the run loop functions above reach this target's definitions
+/// (so Foundation's calls do); 0 elsewhere.
+int fs_hosted_sees_run_loops(void);
 
 #endif

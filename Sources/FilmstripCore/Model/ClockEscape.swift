@@ -18,17 +18,25 @@ struct ClockEscape: Equatable, Sendable {
         /// A `URLSession` made from the model's own `URLSessionConfiguration`: its requests go
         /// through libcurl on FoundationNetworking's own queues.
         case ownSession
+        /// A `Timer` added to a run loop (`Timer.scheduledTimer`, `RunLoop.add`): no run turns a
+        /// run loop, so it would never fire.
+        case timer
+        /// A run loop wait (`RunLoop.run`, `run(until:)`, `run(mode:before:)`, `acceptInput`).
+        case runLoopWait
+        /// A block given to a run loop (`RunLoop.perform`): it would never run.
+        case runLoopBlock
     }
 
     let kind: Kind
-    /// The virtual instant (ms) of the model's code that made the call.
-    let atMs: Int
+    /// The virtual instant (ms) of the model's code that made the call; nil on the real clock
+    /// (``RealClockWatch``), whose measured instants differ from run to run.
+    let atMs: Int?
     /// The lane whose code made the call; nil for a bench of one model, or when no lane can be told.
     let lane: String?
 
     /// One sentence: what, when, where, and the fix.
     var message: String {
-        let place = "at \(atMs) ms" + (lane.map { " in lane \($0)" } ?? "")
+        let place = (atMs.map { "at \($0) ms" } ?? "on the real clock") + (lane.map { " in lane \($0)" } ?? "")
         switch kind {
         case .blockingWait:
             return """
@@ -54,6 +62,24 @@ struct ClockEscape: Equatable, Sendable {
                 libcurl on FoundationNetworking's own queues, which the virtual clock cannot time and the plan's http \
                 does not answer (none of them reached the network): fetch with URLSession.shared, or give the model a \
                 transport, or record it on --clock real against a server (docs/OWN-CODE.md)
+                """
+        case .timer:
+            return """
+                a Timer scheduled \(place) (Timer.scheduledTimer or RunLoop.add) waits on a run loop, which no run \
+                turns on either clock, so it would never fire: use Task.sleep or DispatchQueue.main.asyncAfter(deadline:), \
+                which the run puts on its clock (docs/OWN-CODE.md)
+                """
+        case .runLoopWait:
+            return """
+                a run loop wait (RunLoop.run) \(place) waits on a run loop, which no run turns on either clock: await a \
+                sleep instead (Task.sleep or the clock the model is given), which the run puts on its clock \
+                (docs/OWN-CODE.md)
+                """
+        case .runLoopBlock:
+            return """
+                a block given to a run loop (RunLoop.perform) \(place) waits for the run loop to turn, which no run does \
+                on either clock, so it would never run: use DispatchQueue.main.async or a Task, which the run puts on \
+                its clock (docs/OWN-CODE.md)
                 """
         case .standardSleepNotMoved(let name):
             return """

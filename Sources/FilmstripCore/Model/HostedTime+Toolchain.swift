@@ -7,7 +7,8 @@ extension HostedTime {
     /// Why this process cannot put a hosted model's own calls into time on the virtual clock, in
     /// one sentence; nil when it can. Checked once per process, before the first virtual run
     /// hosts: the capturing thread's clocks must read the virtual instant (the executable's
-    /// `CHostedRun` interposes the C library's `clock_gettime`), and `Task.sleep` must hand its
+    /// `CHostedRun` interposes the C library's `clock_gettime`, and CoreFoundation's run loop
+    /// functions so that Timers and run loop waits are seen), and `Task.sleep` must hand its
     /// wake-up to the executor it runs on (`SchedulingExecutor`, Swift 6.3). Installs the C
     /// callbacks on the way.
     static let toolchainProblem: String? = {
@@ -27,6 +28,9 @@ extension HostedTime {
             first.2 == UInt64(1_000 * second)
         else {
             return "the clocks of this process do not read the virtual clock while a model runs (CHostedRun's clock_gettime is not the one the Swift runtime and Dispatch call): \(fix)"
+        }
+        guard fs_hosted_sees_run_loops() == 1 else {
+            return "Foundation's run loop calls of this process do not reach CHostedRun's, so a model's Timer and RunLoop waits would pass unseen: \(fix)"
         }
         let probe = SleepProbe()
         // The probe task stays asleep for good: its wake-up is dropped once it has been seen.
@@ -69,9 +73,22 @@ private let dispatchedCallback: @convention(c) (OpaquePointer?, UInt64) -> Void 
 }
 
 private let escapedCallback: @convention(c) (Int32) -> Int32 = { kind in
-    guard let time = HostedTime.active.withLock({ $0 }) else { return 0 }
-    time.escape(kind == Int32(fs_escape_session.rawValue) ? .ownSession : .blockingWait)
+    guard let time = HostedTime.active.withLock({ $0 }) else { return RealClockWatch.record(ClockEscape.Kind(reported: kind)) ? 1 : 0 }
+    time.escape(ClockEscape.Kind(reported: kind))
     return 1
+}
+
+extension ClockEscape.Kind {
+    /// The escape of a kind CHostedRun reports (`fs_escape_kind`); a blocking wait for the rest.
+    fileprivate init(reported kind: Int32) {
+        switch UInt32(bitPattern: kind) {
+        case fs_escape_session.rawValue: self = .ownSession
+        case fs_escape_timer.rawValue: self = .timer
+        case fs_escape_run_loop_wait.rawValue: self = .runLoopWait
+        case fs_escape_run_loop_block.rawValue: self = .runLoopBlock
+        default: self = .blockingWait
+        }
+    }
 }
 
 private let laneTagCallback: @convention(c) () -> Int32 = { HostedTime.laneTag() }

@@ -49,6 +49,8 @@ enum MainActorHosting {
         queue: DrainingExecutor, clock: VirtualClock?, _ body: () throws -> R
     ) throws -> (result: R, outside: [Int]) {
         if clock != nil, let problem = HostedTime.toolchainProblem { throw RunError(message: problem) }
+        // On the real clock the check only installs CHostedRun's callbacks, for ``RealClockWatch``.
+        if clock == nil { _ = HostedTime.toolchainProblem }
         lock.lock()
         defer { lock.unlock() }
         previousGlobal = globalHook.pointee
@@ -61,7 +63,9 @@ enum MainActorHosting {
         HostedTime.active.withLock { $0 = time }
         HostedURLProtocol.begin()
         installHooks(virtual: clock != nil)
+        if clock == nil { RealClockWatch.begin() }
         defer {
+            if clock == nil { RealClockWatch.end() }
             globalHook.pointee = previousGlobal
             mainHook.pointee = previousMain
             HostedURLProtocol.end()

@@ -120,7 +120,7 @@ public final class ModelStage: @unchecked Sendable {
     static func outsideWork(count: Int, firstMs: Int) -> RunError {
         RunError(message: """
             \(count) main-actor job(s) arrived from outside the run, the first at \(firstMs) ms: the model waits on real \
-            time or a real thread (a thread of its own, a Timer, a task on an executor of its own); give it the \
+            time or a real thread (a thread of its own, a task on an executor of its own); give it the \
             bench's clock and transport instead (docs/OWN-CODE.md)
             """)
     }

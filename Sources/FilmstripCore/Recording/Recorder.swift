@@ -122,17 +122,22 @@ struct Recorder<B: Bench> {
             await bench.run(clock: benchClock, timeline: timeline)
             finished.set()
         }
+        /// Runs every runnable job; a hosted model's state is read after it.
+        func settle() throws {
+            try executor.drain(nowMs: benchClock.nowMs())
+            guard let hosted else { return }
+            if let escape = RealClockWatch.first { throw ModelStage.escaped(escape) }
+            hosted.observe(atMs: benchClock.nowMs())
+        }
         func runUntil(_ ms: Int) throws {
             let deadline = start.advanced(by: .milliseconds(ms))
             while true {
-                try executor.drain(nowMs: benchClock.nowMs())
-                hosted?.observe(atMs: benchClock.nowMs())
+                try settle()
                 let now = ContinuousClock.now
                 if now >= deadline { break }
                 _ = executor.waitForWork(timeout: now.duration(to: deadline))
             }
-            try executor.drain(nowMs: benchClock.nowMs())
-            hosted?.observe(atMs: benchClock.nowMs())
+            try settle()
         }
         var samples = SampleStore<B.Phase>.Builder(instants: instants, count: instants.count, measured: true)
         do {
@@ -145,6 +150,7 @@ struct Recorder<B: Bench> {
             try runUntil(endMs)
         } catch {
             task.cancel()
+            if let escaped = error as? RunError { throw RunError(message: "bench \(benchName) was stopped: \(escaped.message)") }
             throw runaway(error, timeline: timeline)
         }
         task.cancel()

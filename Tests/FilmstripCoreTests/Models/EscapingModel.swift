@@ -6,6 +6,10 @@ import Observation
 struct Escape: Sendable, CustomStringConvertible {
     enum Kind: String, CaseIterable, Sendable {
         case threadSleep, usleep, wallDeadline, standardSleepNotMoved
+        /// `Timer.scheduledTimer` on the current run loop, and a `Timer` added to `RunLoop.main`.
+        case scheduledTimer, mainRunLoopTimer
+        /// `RunLoop.current.run(until:)`, and a block given to `RunLoop.main.perform`.
+        case runLoopWait, runLoopPerform
     }
     let kind: Kind
     /// The real wait: shorter than a run's wall time (1 ms) or far longer (60 s).
@@ -38,7 +42,25 @@ final class EscapingModel {
             case .standardSleepNotMoved:
                 try await Task.sleep(for: .milliseconds(escape.waitMs))
                 done = true
+            case .scheduledTimer, .mainRunLoopTimer, .runLoopPerform:
+                waitOnTheRunLoop(seconds: seconds)
+            case .runLoopWait:
+                block()
+                done = true
             }
+        }
+    }
+
+    /// Hands the rest of the work to a run loop, from synchronous code as app code does it.
+    private func waitOnTheRunLoop(seconds: Double) {
+        switch escape.kind {
+        case .scheduledTimer:
+            _ = Timer.scheduledTimer(withTimeInterval: seconds, repeats: false) { _ in MainActor.assumeIsolated { self.done = true } }
+        case .mainRunLoopTimer:
+            let timer = Timer(timeInterval: seconds, repeats: false) { _ in MainActor.assumeIsolated { self.done = true } }
+            RunLoop.main.add(timer, forMode: .common)
+        default:
+            RunLoop.main.perform { MainActor.assumeIsolated { self.done = true } }
         }
     }
 
@@ -46,6 +68,7 @@ final class EscapingModel {
     private func block() {
         switch escape.kind {
         case .usleep: usleep(useconds_t(escape.waitMs * 1000))
+        case .runLoopWait: RunLoop.current.run(until: Date().addingTimeInterval(Double(escape.waitMs) / 1000))
         default: Thread.sleep(forTimeInterval: Double(escape.waitMs) / 1000)
         }
     }

@@ -8,6 +8,10 @@ extension BenchDefinition {
     /// The same screen, its loader delayed by `DispatchQueue.main.asyncAfter`.
     public static let studioScenesAsyncAfter = scenesScreen("studioscenesasyncafter", "the scenes screen with its loader delayed by DispatchQueue.main.asyncAfter", timer: .asyncAfter)
 
+    /// The same screen, its loader delayed by a `Timer` on the run loop, which no run turns:
+    /// filmstrip refuses it by name on either clock.
+    public static let studioScenesTimer = scenesScreen("studioscenestimer", "the scenes screen with its loader delayed by Timer.scheduledTimer", timer: .scheduledTimer)
+
     private static func scenesScreen(_ name: String, _ summary: String, timer: DelayedAppearance.Timer) -> BenchDefinition {
         .listScreen(
             name: name, summary: summary, make: { _, _ in ScenesScreen(loaderTimer: timer) },

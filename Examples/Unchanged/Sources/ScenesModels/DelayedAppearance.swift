@@ -3,7 +3,8 @@ import Observation
 
 /// The loader's delayed appearance, as the screen's `delayAppearance(bySeconds:)` modifier keeps
 /// it: hidden when it appears, shown once `seconds` have passed, so a fast fetch never flashes a
-/// loader. Two ways to wait, as apps write them: `Task.sleep`, or `DispatchQueue.main.asyncAfter`.
+/// loader. Three ways to wait, as apps write them: `Task.sleep`, `DispatchQueue.main.asyncAfter`,
+/// or a `Timer` on the run loop.
 @MainActor @Observable
 public final class DelayedAppearance {
     /// How the delay waits.
@@ -12,6 +13,8 @@ public final class DelayedAppearance {
         case taskSleep
         /// `DispatchQueue.main.asyncAfter(deadline: .now() + seconds)`.
         case asyncAfter
+        /// `Timer.scheduledTimer(withTimeInterval: seconds, repeats: false)` on the current run loop.
+        case scheduledTimer
     }
 
     /// Whether the delayed content is shown (`shouldDisplay`).
@@ -40,6 +43,10 @@ public final class DelayedAppearance {
             }
         case .asyncAfter:
             DispatchQueue.main.asyncAfter(deadline: .now() + seconds) {
+                MainActor.assumeIsolated { self.shouldDisplay = true }
+            }
+        case .scheduledTimer:
+            _ = Foundation.Timer.scheduledTimer(withTimeInterval: seconds, repeats: false) { _ in
                 MainActor.assumeIsolated { self.shouldDisplay = true }
             }
         }

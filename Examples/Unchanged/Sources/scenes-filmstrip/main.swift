@@ -1,6 +1,6 @@
-// The scenes screen's own filmstrip tool: filmstrip's command line with both scenes benches
+// The scenes screen's own filmstrip tool: filmstrip's command line with the scenes benches
 // registered. `swift run scenes-filmstrip record` writes captures/<plan>/; `check` is the gate.
 import FilmstripCLI
 import ScenesBench
 
-FilmstripCLI.main(benches: [.studioScenes, .studioScenesAsyncAfter], referencePlan: "captures/studioscenes-slow.json")
+FilmstripCLI.main(benches: [.studioScenes, .studioScenesAsyncAfter, .studioScenesTimer], referencePlan: "captures/studioscenes-slow.json")

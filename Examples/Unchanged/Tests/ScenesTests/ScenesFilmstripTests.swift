@@ -19,12 +19,12 @@ import Testing
     }
 
     /// The screen appears at 0 ms; the scene list answers after `replyMs`.
-    static func run(_ bench: BenchDefinition, replyMs: Int, status: Int = 200) throws -> RecordedRun {
+    static func run(_ bench: BenchDefinition, replyMs: Int, status: Int = 200, clock: ClockKind = .virtual) throws -> RecordedRun {
         let body = #"[{"id":1,"name":"Beach at noon","category":"Outdoor"}]"#
         let settings = ModelSettings(
             events: [ModelEvent(atMs: 0, .appear)],
             http: HTTPScript(routes: [HTTPScript.Route(method: "GET", path: "/scenes", answers: [.init(status: status, afterMs: replyMs, body: body)])]))
-        return try CapturePlan(name: "edge", bench: bench, settings: settings, windowMs: 3_000, frameIntervalMs: 100).run()
+        return try CapturePlan(name: "edge", bench: bench, settings: settings, windowMs: 3_000, frameIntervalMs: 100).run(clock: clock)
     }
 
     static func phases(_ run: RecordedRun) -> [String] {
@@ -64,5 +64,29 @@ import Testing
     @Test func aFailedFetchShowsTheErrorWithItsWords() throws {
         let run = try Self.run(.studioScenes, replyMs: 400, status: 503)
         #expect(Self.phases(run) == ["0 loading", "400 failed"])
+    }
+
+    /// A loader delay on a `Timer` would never fire, since no run turns a run loop: the run is
+    /// refused in one sentence, the same on every run, on either clock, never recorded as a
+    /// screen whose loader never shows.
+    @Test(arguments: [ClockKind.virtual, .real])
+    func aTimerDelayIsRefusedInOneSentenceOnEitherClock(clock: ClockKind) {
+        let place = clock == .virtual ? "at 0 ms" : "on the real clock"
+        let sentence = """
+            bench studioscenestimer was stopped: the model waits on real time: a Timer scheduled \(place) \
+            (Timer.scheduledTimer or RunLoop.add) waits on a run loop, which no run turns on either clock, so it would \
+            never fire: use Task.sleep or DispatchQueue.main.asyncAfter(deadline:), which the run puts on its clock \
+            (docs/OWN-CODE.md)
+            """
+        var messages: [String] = []
+        for _ in 0..<2 {
+            do {
+                _ = try Self.run(.studioScenesTimer, replyMs: 2_500, clock: clock)
+                messages.append("the run passed")
+            } catch {
+                messages.append("\(error)")
+            }
+        }
+        #expect(messages == [sentence, sentence])
     }
 }
