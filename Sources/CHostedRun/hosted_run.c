@@ -4,6 +4,7 @@
 
 #if defined(__linux__)
 #include <dlfcn.h>
+#include <execinfo.h>
 #include <link.h>
 #include <stdlib.h>
 #include <string.h>
@@ -267,6 +268,34 @@ unsigned int sleep(unsigned int seconds) {
     NEXT(sleep, sleep_t);
     if (reported(fs_escape_sleep, (int64_t)seconds * 1000000000)) return 0;
     return next_sleep(seconds);
+}
+
+// MARK: Dispatch timers
+
+// A Dispatch timer source (DispatchSource.makeTimerSource, then schedule) fires on Dispatch's real
+// timers, which the virtual clock cannot move, and a deadline it computes from DispatchTime.now()
+// is a virtual one Dispatch reads as real. It is reported when the model sets it and refused like a
+// blocking wait: the timer is not set, so the source never fires. FoundationNetworking's own timers
+// (libcurl's timeouts, for a session of the model's own configuration, which is refused when it is
+// made) are set as asked: libcurl ends a refused transfer on them.
+
+typedef void (*source_set_timer_t)(void *, uint64_t, uint64_t, uint64_t);
+
+// 1 when FoundationNetworking is among the few callers nearest this call.
+static int called_by_foundation_networking(void) {
+    void *frames[6];
+    int count = backtrace(frames, 6);
+    for (int index = 1; index < count; index++) {
+        Dl_info info;
+        if (dladdr(frames[index], &info) && info.dli_fname && strstr(info.dli_fname, "libFoundationNetworking.so")) return 1;
+    }
+    return 0;
+}
+
+void dispatch_source_set_timer(void *source, uint64_t start, uint64_t interval, uint64_t leeway) {
+    NEXT(dispatch_source_set_timer, source_set_timer_t);
+    if ((capturing || refusing) && !called_by_foundation_networking() && reported(fs_escape_dispatch_timer, 0)) return;
+    next_dispatch_source_set_timer(source, start, interval, leeway);
 }
 
 // MARK: run loops

@@ -39,6 +39,12 @@ extension HostedMainActorSuites {
                 turns on either clock: await a sleep instead (Task.sleep or the clock the model is given), which the run \
                 puts on its clock (docs/OWN-CODE.md)
                 """
+            case .dispatchSourceTimer:
+                """
+                the model waits on real time: a DispatchSource timer scheduled at 300 ms (DispatchSourceTimer.schedule) \
+                waits on Dispatch's real timers, which the virtual clock cannot move: use Task.sleep or \
+                DispatchQueue.main.asyncAfter(deadline:), which the run puts on its clock (docs/OWN-CODE.md)
+                """
             case .runLoopPerform:
                 """
                 the model waits on real time: a block given to a run loop (RunLoop.perform) at 300 ms waits for the run \

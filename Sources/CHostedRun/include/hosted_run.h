@@ -9,6 +9,8 @@
 //     dispatch_after and dispatch_after_f do not go to Dispatch's threads: the block or function
 //     is handed to the run (fs_hosted_callbacks.dispatched) as an fs_item, which the run executes
 //     on its own thread, in order, at the virtual instant due;
+//   - dispatch_source_set_timer (DispatchSourceTimer.schedule) is reported to the run
+//     (fs_hosted_callbacks.escaped), which refuses the run, and the timer is not set;
 //   - nanosleep, clock_nanosleep, usleep and sleep (Thread.sleep and other blocking waits) are
 //     reported to the run (fs_hosted_callbacks.escaped), which refuses the run; they return at
 //     once, and so do the job's later ones, the thread's clocks reading later by what they asked
@@ -41,6 +43,7 @@ enum fs_escape_kind {
     fs_escape_timer = 6,            // a Timer added to a run loop (CFRunLoopAddTimer): Timer.scheduledTimer, RunLoop.add
     fs_escape_run_loop_wait = 7,    // a run loop turned (_CFRunLoopFinished, CFRunLoopRunInMode): RunLoop.run, acceptInput
     fs_escape_run_loop_block = 8,   // a block given to a run loop (CFRunLoopPerformBlock): RunLoop.perform
+    fs_escape_dispatch_timer = 9,   // a Dispatch timer source set (dispatch_source_set_timer): DispatchSourceTimer.schedule
 };
 
 /// What the run is told; called on the capturing thread, inside the model's code (but see escaped).

@@ -25,6 +25,9 @@ struct ClockEscape: Equatable, Sendable {
         case runLoopWait
         /// A block given to a run loop (`RunLoop.perform`): it would never run.
         case runLoopBlock
+        /// A Dispatch timer source scheduled (`DispatchSourceTimer.schedule`): it fires on
+        /// Dispatch's real timers.
+        case dispatchTimer
     }
 
     let kind: Kind
@@ -74,6 +77,12 @@ struct ClockEscape: Equatable, Sendable {
                 a run loop wait (RunLoop.run) \(place) waits on a run loop, which no run turns on either clock: await a \
                 sleep instead (Task.sleep or the clock the model is given), which the run puts on its clock \
                 (docs/OWN-CODE.md)
+                """
+        case .dispatchTimer:
+            return """
+                a DispatchSource timer scheduled \(place) (DispatchSourceTimer.schedule) waits on Dispatch's real timers, \
+                which the virtual clock cannot move: use Task.sleep or DispatchQueue.main.asyncAfter(deadline:), which \
+                the run puts on its clock (docs/OWN-CODE.md)
                 """
         case .runLoopBlock:
             return """

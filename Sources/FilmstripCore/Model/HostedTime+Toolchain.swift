@@ -86,6 +86,7 @@ extension ClockEscape.Kind {
         case fs_escape_timer.rawValue: self = .timer
         case fs_escape_run_loop_wait.rawValue: self = .runLoopWait
         case fs_escape_run_loop_block.rawValue: self = .runLoopBlock
+        case fs_escape_dispatch_timer.rawValue: self = .dispatchTimer
         default: self = .blockingWait
         }
     }

@@ -10,6 +10,8 @@ struct Escape: Sendable, CustomStringConvertible {
         case scheduledTimer, mainRunLoopTimer
         /// `RunLoop.current.run(until:)`, and a block given to `RunLoop.main.perform`.
         case runLoopWait, runLoopPerform
+        /// A `DispatchSource` timer on the main queue.
+        case dispatchSourceTimer
     }
     let kind: Kind
     /// The real wait: shorter than a run's wall time (1 ms) or far longer (60 s).
@@ -25,6 +27,7 @@ struct Escape: Sendable, CustomStringConvertible {
 @MainActor @Observable
 final class EscapingModel {
     private(set) var done = false
+    @ObservationIgnored private var dispatchTimer: (any DispatchSourceTimer)?
     let escape: Escape
 
     init(_ escape: Escape) { self.escape = escape }
@@ -47,6 +50,12 @@ final class EscapingModel {
             case .runLoopWait:
                 block()
                 done = true
+            case .dispatchSourceTimer:
+                let timer = DispatchSource.makeTimerSource(queue: .main)
+                timer.setEventHandler { MainActor.assumeIsolated { self.done = true } }
+                timer.schedule(deadline: .now() + seconds)
+                timer.resume()
+                dispatchTimer = timer
             }
         }
     }
