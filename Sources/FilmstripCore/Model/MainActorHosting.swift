@@ -48,9 +48,8 @@ enum MainActorHosting {
     static func host<R>(
         queue: DrainingExecutor, clock: VirtualClock?, _ body: () throws -> R
     ) throws -> (result: R, outside: [Int]) {
-        if clock != nil, let problem = HostedTime.toolchainProblem { throw RunError(message: problem) }
-        // On the real clock the check only installs CHostedRun's callbacks, for ``RealClockWatch``.
-        if clock == nil { _ = HostedTime.toolchainProblem }
+        // The check installs CHostedRun's callbacks on either clock (the real one's for ``RealClockWatch``).
+        if let problem = HostedTime.toolchainProblem, clock != nil { throw RunError(message: problem) }
         lock.lock()
         defer { lock.unlock() }
         previousGlobal = globalHook.pointee

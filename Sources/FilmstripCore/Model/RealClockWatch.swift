@@ -10,31 +10,30 @@ import Synchronization
 /// `fs_hosted_watch_run_loops`): the timer is not added and the block not kept. A run loop call
 /// the model makes on a thread of its own is not seen (docs/OWN-CODE.md).
 enum RealClockWatch {
-    /// The escapes of the run being watched, in the order the model made them; nil when none is.
-    private static let escapes = Mutex<[ClockEscape]?>(nil)
+    /// Whether a run is being watched, and its first escape.
+    private static let state = Mutex<(watching: Bool, first: ClockEscape?)>((false, nil))
 
     /// Starts watching this thread's run loop calls for a real-clock run hosted on it.
     static func begin() {
-        escapes.withLock { $0 = [] }
+        state.withLock { $0 = (true, nil) }
         fs_hosted_watch_run_loops(1)
     }
 
     /// Stops watching (on the thread that began).
     static func end() {
         fs_hosted_watch_run_loops(0)
-        escapes.withLock { $0 = nil }
+        state.withLock { $0 = (false, nil) }
     }
 
-    /// Records an escape of the run being watched (once per kind in a row); false when no run is.
+    /// Records an escape of the run being watched (the first is kept); false when no run is.
     static func record(_ kind: ClockEscape.Kind) -> Bool {
-        escapes.withLock { escapes in
-            guard var recorded = escapes else { return false }
-            if recorded.last?.kind != kind { recorded.append(ClockEscape(kind: kind, atMs: nil, lane: nil)) }
-            escapes = recorded
+        state.withLock { state in
+            guard state.watching else { return false }
+            if state.first == nil { state.first = ClockEscape(kind: kind, atMs: nil, lane: nil) }
             return true
         }
     }
 
     /// The first escape of the run being watched.
-    static var first: ClockEscape? { escapes.withLock { $0?.first } }
+    static var first: ClockEscape? { state.withLock { $0.first } }
 }

@@ -75,15 +75,14 @@ struct Recorder<B: Bench> {
             task.cancel()
             if hosted != nil { clock.cancelAllSleepers() }
             _ = try? executor.drain(jobLimit: 10_000)
-            if let escaped = error as? RunError { throw RunError(message: "bench \(benchName) was stopped: \(escaped.message)") }
-            throw runaway(error, timeline: timeline)
+            throw stopped(error, timeline: timeline)
         }
         task.cancel()
-        do { try executor.drain(nowMs: endMs) } catch { throw runaway(error, timeline: timeline) }
+        do { try executor.drain(nowMs: endMs) } catch { throw stopped(error, timeline: timeline) }
         // The tasks a model started and never cancelled end with the run.
         if hosted != nil {
             clock.cancelAllSleepers()
-            do { try executor.drain(nowMs: endMs) } catch { throw runaway(error, timeline: timeline) }
+            do { try executor.drain(nowMs: endMs) } catch { throw stopped(error, timeline: timeline) }
         }
         guard finished.value, clock.sleeperCount == 0 else {
             throw RunError(message: "bench \(benchName) did not finish when the run ended at \(endMs) ms (\(clock.sleeperCount) sleeper(s) left)")
@@ -150,8 +149,7 @@ struct Recorder<B: Bench> {
             try runUntil(endMs)
         } catch {
             task.cancel()
-            if let escaped = error as? RunError { throw RunError(message: "bench \(benchName) was stopped: \(escaped.message)") }
-            throw runaway(error, timeline: timeline)
+            throw stopped(error, timeline: timeline)
         }
         task.cancel()
         let giveUp = ContinuousClock.now.advanced(by: .seconds(5))
@@ -165,7 +163,10 @@ struct Recorder<B: Bench> {
         return Capture(records: timeline.records, samples: samples.samples)
     }
 
-    private func runaway(_ error: any Error, timeline: TimelineLog<B.Phase>) -> RunError {
+    /// The error of a run stopped by `error`: a refusal (``RunError``) in its own words, work
+    /// without end with the last event logged.
+    private func stopped(_ error: any Error, timeline: TimelineLog<B.Phase>) -> RunError {
+        if let refused = error as? RunError { return RunError(message: "bench \(benchName) was stopped: \(refused.message)") }
         let last = timeline.records.last(where: { if case .event = $0.kind { true } else { false } })
         var source = ""
         if let last, case .event(let text) = last.kind { source = "; last event at \(last.tMs) ms: \(text)" }
